@@ -1,0 +1,7 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+
+/** One structured logger; children add the request id. Secrets are never passed to it. */
+export const logger = new Logger({
+  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'threadline',
+  logLevel: (process.env.LOG_LEVEL as 'INFO' | 'DEBUG' | 'WARN' | 'ERROR' | 'SILENT' | undefined) ?? 'INFO',
+});

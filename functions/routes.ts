@@ -1,0 +1,141 @@
+/**
+ * THE route manifest. CDK (one Lambda per entry) and the local runtime both read it, and the
+ * isolation/bad-input suites enumerate it, so a route exists in exactly one place.
+ *
+ * auth:
+ *  - 'public'  no session needed (the handler may still read one, e.g. /auth/status)
+ *  - 'user'    a signed-in session, agency not required (agency selector, create, accept)
+ *  - 'agency'  a signed-in session with a selected agency the user is a member of
+ *
+ * handler: module under functions/ exporting `handler`. A route whose handler is not built yet
+ * points at NOT_IMPLEMENTED: the auth guard still runs first, then it answers 501.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
+export type AuthLevel = 'public' | 'user' | 'agency';
+
+export type RouteDef = {
+  /** PascalCase, unique: construct ids and function names derive from it */
+  id: string;
+  method: HttpMethod;
+  /** API Gateway style path: /api/campaigns/{id} */
+  path: string;
+  /** module path relative to functions/, without extension */
+  handler: string;
+  auth: AuthLevel;
+  /** Lambda timeout in seconds (API Gateway caps integrations at 30 s) */
+  timeoutSeconds?: number;
+  memoryMb?: number;
+};
+
+export const NOT_IMPLEMENTED = 'system/not-implemented';
+
+/** The product name fills `{product}` in the spec's paths. */
+export const PRODUCT_SLUG = 'threadline';
+
+const r = (
+  id: string,
+  method: HttpMethod,
+  path: string,
+  auth: AuthLevel,
+  handler: string = NOT_IMPLEMENTED,
+  extra: Partial<Pick<RouteDef, 'timeoutSeconds' | 'memoryMb'>> = {},
+): RouteDef => ({ id, method, path, auth, handler, ...extra });
+
+export const routes: readonly RouteDef[] = [
+  // Session and auth (backend-for-frontend OAuth)
+  r('AuthLogin', 'GET', '/auth/login', 'public'),
+  r('AuthCallback', 'GET', '/auth/callback', 'public'),
+  r('AuthStatus', 'GET', '/auth/status', 'public'),
+  r('AuthLogout', 'POST', '/auth/logout', 'public'),
+
+  // Agency
+  r('AgencyCreate', 'POST', '/api/v3/agency', 'user'),
+  r('AgencyListMine', 'GET', '/api/v3/agency/list-mine', 'user'),
+  r('AgencySwitch', 'POST', '/api/v3/agency/switch', 'user'),
+  r('AgencyMembers', 'GET', '/api/v3/agency/members', 'agency'),
+  r('AgencyInvite', 'POST', '/api/v3/agency/invitations', 'agency'),
+  r('AgencyInvitationsMine', 'GET', '/api/v3/agency/invitations/mine', 'user'),
+  r('AgencyInviteAccept', 'POST', '/api/v3/agency/invitations/accept', 'user'),
+  r('AgencyInviteResend', 'POST', '/api/v3/agency/invitations/resend', 'agency'),
+  r('AgencyInviteCancel', 'POST', '/api/v3/agency/invitations/cancel', 'agency'),
+  r('AgencyMemberRemove', 'DELETE', '/api/campaigns/users/{email}', 'agency'),
+
+  // API keys
+  r('ApiKeyValidate', 'POST', '/api/v3/api-keys/validate', 'agency'),
+  r('ApiKeySet', 'POST', '/api/v3/api-keys/set', 'agency'),
+  r('ApiKeyStatus', 'GET', '/api/v3/api-keys/status', 'agency'),
+
+  // Campaigns
+  r('CampaignAdd', 'POST', '/api/campaigns/add', 'agency'),
+  r('CampaignList', 'GET', '/api/campaigns/list', 'agency'),
+  r('CampaignGet', 'GET', '/api/campaigns/{id}', 'agency'),
+  r('CampaignDelete', 'POST', '/api/campaigns/delete', 'agency'),
+  r('CampaignImportLonglist', 'POST', '/api/campaigns/import-longlist', 'agency', NOT_IMPLEMENTED, {
+    timeoutSeconds: 29,
+    memoryMb: 1024,
+  }),
+  r('CampaignSheetMetadata', 'GET', '/api/campaigns/sheet-metadata', 'agency'),
+  r('DriveRootDelete', 'POST', `/api/campaigns/${PRODUCT_SLUG}/delete`, 'agency'),
+  r('DriveRootRecreate', 'POST', `/api/campaigns/${PRODUCT_SLUG}/recreate`, 'agency'),
+  r('DriveHealth', 'GET', '/api/campaigns/drive/health', 'agency'),
+
+  // Contacts
+  r('ContactsClear', 'POST', '/api/campaigns/contacts/clear', 'agency'),
+  r('ContactAdd', 'POST', '/api/campaigns/contacts/add', 'agency'),
+  r('ContactTrackingToggle', 'POST', '/api/campaigns/contacts/tracking/toggle', 'agency'),
+  r('ContactRemove', 'POST', '/api/campaigns/contacts/remove', 'agency'),
+  r('ContactsTracking', 'GET', '/api/campaigns/contacts/tracking', 'agency'),
+
+  // System and metrics
+  r('SystemHealth', 'GET', '/api/v3/system/health', 'public', 'system/health'),
+  r('SystemConnection', 'GET', '/api/v3/system/connection', 'agency'),
+  r('DashboardMetrics', 'GET', '/api/v3/metrics', 'agency'),
+
+  // Processing
+  r('ProcessingStatus', 'GET', '/api/v3/status', 'agency'),
+  r('ProcessThread', 'POST', '/api/v3/process/thread', 'agency'),
+  r('ProcessEmail', 'POST', '/api/v3/process/email', 'agency'),
+  r('ProcessCampaign', 'POST', '/api/v3/process/campaign', 'agency'),
+  r('ProcessInterval', 'POST', '/api/v3/process/interval', 'agency'),
+  r('TaskCancel', 'POST', '/api/v3/task/{task_id}/cancel', 'agency'),
+  r('ProcessCancel', 'POST', '/api/v3/process/cancel', 'agency'),
+  r('MonitorMetrics', 'GET', '/api/v3/monitor/metrics', 'agency'),
+
+  // Settings
+  r('SettingsModelConfigGet', 'GET', '/api/v3/settings/model-config', 'agency'),
+  r('SettingsModelConfigSet', 'POST', '/api/v3/settings/model-config', 'agency'),
+  r('SettingsProcessingModeGet', 'GET', '/api/v3/settings/processing-mode', 'agency'),
+  r('SettingsProcessingModeSet', 'POST', '/api/v3/settings/processing-mode', 'agency'),
+  r('SettingsProcessingLimitsGet', 'GET', '/api/v3/settings/processing-limits', 'agency'),
+  r('SettingsProcessingLimitsSet', 'POST', '/api/v3/settings/processing-limits', 'agency'),
+  r('SettingsDateRangeGet', 'GET', '/api/v3/settings/date-range-processing', 'agency'),
+  r('SettingsDateRangeSet', 'POST', '/api/v3/settings/date-range-processing', 'agency'),
+  r('SettingsHealthCheckGet', 'GET', '/api/v3/settings/health-check', 'agency'),
+  r('SettingsHealthCheckSet', 'POST', '/api/v3/settings/health-check', 'agency'),
+  r('SettingsMonitoringGet', 'GET', '/api/v3/settings/monitoring-config', 'agency'),
+  r('SettingsMonitoringSet', 'POST', '/api/v3/settings/monitoring-config', 'agency'),
+  r('SettingsApplyProfile', 'POST', '/api/v3/settings/apply-profile', 'agency'),
+  r('SettingsDefaults', 'GET', '/api/v3/settings/defaults', 'agency'),
+  r('SettingsReset', 'POST', '/api/v3/settings/reset', 'agency'),
+];
+
+/**
+ * Functions that are not HTTP routes: the state machine's tasks and the scheduler's target.
+ * ASL substitutions are named `${<id>FunctionArn}`.
+ */
+export type TaskDef = { id: string; handler: string; timeoutSeconds: number; memoryMb?: number };
+
+export const tasks: readonly TaskDef[] = [
+  { id: 'JobInitialize', handler: 'processing/tasks/initialize', timeoutSeconds: 60 },
+  { id: 'JobFetch', handler: 'processing/tasks/fetch', timeoutSeconds: 300 },
+  { id: 'JobProcessBatch', handler: 'processing/tasks/process-batch', timeoutSeconds: 600, memoryMb: 1024 },
+  { id: 'JobSyncSheets', handler: 'processing/tasks/sync-sheets', timeoutSeconds: 300 },
+  { id: 'JobFinalize', handler: 'processing/tasks/finalize', timeoutSeconds: 60 },
+  { id: 'JobReleaseLock', handler: 'processing/tasks/release-lock', timeoutSeconds: 30 },
+  { id: 'MonitorTick', handler: 'processing/tasks/monitor-tick', timeoutSeconds: 300 },
+];
+
+export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>): string => `${route.method} ${route.path}`;
+
+const byKey = new Map(routes.map((route) => [routeKey(route), route]));
+export const routeForKey = (key: string | undefined): RouteDef | undefined => (key ? byKey.get(key) : undefined);

@@ -1,0 +1,3 @@
+import { defineHandler } from '../lib/http/handler';
+
+export const handler = defineHandler('public', {}, async () => ({ status: 'ok' }));

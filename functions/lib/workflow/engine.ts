@@ -1,0 +1,42 @@
+import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+
+/**
+ * Starts and stops processing executions. On AWS it is Step Functions; the local runtime
+ * installs its own engine (aws-local-stepfunctions running the same ASL file).
+ */
+export type WorkflowEngine = {
+  start(input: { name: string; input: Record<string, unknown> }): Promise<{ executionId: string }>;
+  stop(executionId: string, cause?: string): Promise<void>;
+};
+
+let installed: WorkflowEngine | undefined;
+
+export const setWorkflowEngine = (engine: WorkflowEngine | undefined): void => {
+  installed = engine;
+};
+
+export const workflowEngine = (): WorkflowEngine => {
+  installed ??= stepFunctionsEngine();
+  return installed;
+};
+
+const stepFunctionsEngine = (): WorkflowEngine => {
+  const client = new SFNClient({});
+  const stateMachineArn = () => {
+    const arn = process.env.STATE_MACHINE_ARN;
+    if (!arn) throw new Error('STATE_MACHINE_ARN is not set');
+    return arn;
+  };
+  return {
+    async start({ name, input }) {
+      const result = await client.send(
+        new StartExecutionCommand({ stateMachineArn: stateMachineArn(), name, input: JSON.stringify(input) }),
+      );
+      if (!result.executionArn) throw new Error('Step Functions returned no execution ARN');
+      return { executionId: result.executionArn };
+    },
+    async stop(executionId, cause) {
+      await client.send(new StopExecutionCommand({ executionArn: executionId, cause }));
+    },
+  };
+};

@@ -1,0 +1,226 @@
+import './polyfills';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { tasks, type RouteDef } from '../../functions/routes';
+import { resetDynamoClient } from '../../functions/lib/store/client';
+import { setWorkflowEngine } from '../../functions/lib/workflow/engine';
+import { securityHeaders } from '../security-headers';
+import { toEvent, writeResult } from './api-gateway-event';
+import { ensureTable, startDynalite, type LocalDynamo } from './dynamo';
+import { startEmulators, type Emulators } from './emulators';
+import { isApiPath, matchRoute } from './router';
+import { serveStatic } from './static-files';
+import { createLocalEngine } from './step-functions';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const MAX_BODY_BYTES = 6 * 1024 * 1024; // the Lambda payload limit
+export const MONITOR_INTERVAL_MS = 2 * 60 * 1000;
+
+export type RuntimeOptions = {
+  host?: string;
+  /** 0 picks a free port */
+  port?: number;
+  dataDir?: string;
+  webRoot?: string;
+  /** the scheduler's period; false turns the timer off (tests call runMonitorTick themselves) */
+  monitorIntervalMs?: number | false;
+  /** shorten the ASL's Retry intervals (tests) */
+  retryIntervalMs?: number;
+  quiet?: boolean;
+  /** options passed to the Google / OpenAI emulators, or 'real' to use the real services */
+  emulators?: Parameters<typeof startEmulators>[0];
+};
+
+export type Runtime = {
+  url: string;
+  dataDir: string;
+  tableName: string;
+  dynamoEndpoint: string;
+  emulators: Emulators;
+  engine: ReturnType<typeof createLocalEngine>;
+  runMonitorTick(): Promise<unknown>;
+  close(): Promise<void>;
+};
+
+type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
+
+const loadHandler = async (modulePath: string): Promise<LambdaHandler> => {
+  const module = (await import(resolve(PROJECT_ROOT, 'functions', `${modulePath}.ts`))) as { handler?: LambdaHandler };
+  if (typeof module.handler !== 'function') throw new Error(`functions/${modulePath}.ts exports no handler`);
+  return module.handler;
+};
+
+const lambdaContext = (name: string, timeoutSeconds: number): Context => {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: name,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${name}`,
+    memoryLimitInMB: '512',
+    awsRequestId: crypto.randomUUID(),
+    logGroupName: `/local/${name}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+};
+
+/**
+ * The whole product on one machine: dynalite, the processing ASL on aws-local-stepfunctions, the
+ * 2-minute monitor timer, the Google and OpenAI emulators, and an HTTP server that turns requests
+ * into API Gateway v2 events for the same handlers CDK deploys, and serves the built SPA.
+ */
+export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtime> => {
+  const host = options.host ?? '127.0.0.1';
+  const dataDir = resolve(options.dataDir ?? resolve(PROJECT_ROOT, '.data'));
+  const webRoot = resolve(options.webRoot ?? resolve(PROJECT_ROOT, 'web', 'dist'));
+  const tableName = 'threadline';
+  mkdirSync(dataDir, { recursive: true });
+
+  const dynamo: LocalDynamo = await startDynalite(resolve(dataDir, 'dynamodb'), host);
+  await ensureTable(dynamo.endpoint, tableName);
+  const emulators = await startEmulators({ host, dataDir, ...(options.emulators ?? {}) });
+
+  const server: Server = createServer();
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 3000, host, () => resolveListen());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host}:${port}`;
+
+  Object.assign(process.env, {
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+    APP_URL: url,
+    LOCAL_SECRET_KEY_FILE: resolve(dataDir, 'secret.key'),
+    LOCAL_OUTBOX_DIR: resolve(dataDir, 'outbox'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? (options.quiet ? 'WARN' : 'INFO'),
+    ...emulators.env,
+  });
+  resetDynamoClient();
+
+  const taskHandlers = Object.fromEntries(
+    await Promise.all(
+      tasks.map(async (task) => {
+        const handler = await loadHandler(task.handler);
+        return [task.id, (input: unknown) => handler(input, lambdaContext(task.id, task.timeoutSeconds))] as const;
+      }),
+    ),
+  );
+  const engine = createLocalEngine({
+    tasks: taskHandlers as never,
+    retryIntervalMs: options.retryIntervalMs,
+    // Step Functions emits a status-change event that the release-lock rule handles on AWS.
+    onExecutionEnded: async ({ executionId, outcome, input }) => {
+      await taskHandlers.JobReleaseLock?.({
+        source: 'aws.states',
+        'detail-type': 'Step Functions Execution Status Change',
+        detail: { executionArn: executionId, status: outcome.status, input: JSON.stringify(input), error: outcome.error?.name, cause: outcome.error?.message },
+      }).catch(() => undefined);
+    },
+  });
+  setWorkflowEngine(engine);
+
+  const handlerCache = new Map<string, Promise<LambdaHandler>>();
+  const routeHandler = (route: RouteDef) => {
+    let cached = handlerCache.get(route.handler);
+    if (!cached) {
+      cached = loadHandler(route.handler);
+      handlerCache.set(route.handler, cached);
+    }
+    return cached;
+  };
+  const browserHeaders = securityHeaders({ https: url.startsWith('https:') });
+
+  server.on('request', async (request, response) => {
+    try {
+      const requestUrl = new URL(request.url ?? '/', url);
+      const method = request.method ?? 'GET';
+      if (!isApiPath(requestUrl.pathname)) {
+        if (method !== 'GET' && method !== 'HEAD') {
+          response.writeHead(405, { ...browserHeaders, allow: 'GET, HEAD' }).end();
+          return;
+        }
+        await serveStatic(webRoot, requestUrl.pathname, response, browserHeaders, method);
+        return;
+      }
+      const match = matchRoute(method, requestUrl.pathname);
+      if (!match || 'methodNotAllowed' in match) {
+        const status = match ? 405 : 404;
+        const message = match ? 'Method not allowed' : 'Not found';
+        writeResult(response, { statusCode: status, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ success: false, error: message, message }) });
+        return;
+      }
+      const body = await readBody(request);
+      if (body === 'too-large') {
+        writeResult(response, { statusCode: 413, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ success: false, error: 'Request body is too large', message: 'Request body is too large' }) });
+        return;
+      }
+      const event: APIGatewayProxyEventV2 = toEvent(request, requestUrl, body, match);
+      const handler = await routeHandler(match.route);
+      const result = (await handler(event, lambdaContext(match.route.id, match.route.timeoutSeconds ?? 29))) as APIGatewayProxyStructuredResultV2;
+      writeResult(response, result);
+    } catch (error) {
+      if (!options.quiet) console.error('local runtime: request failed', error);
+      if (!response.headersSent) {
+        writeResult(response, { statusCode: 502, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Internal Server Error' }) });
+      } else response.destroy();
+    }
+  });
+
+  const runMonitorTick = async () => taskHandlers.MonitorTick?.({ source: 'local.scheduler', time: new Date().toISOString() });
+  const interval = options.monitorIntervalMs ?? MONITOR_INTERVAL_MS;
+  const timer =
+    interval === false
+      ? undefined
+      : setInterval(() => {
+          runMonitorTick().catch((error: unknown) => {
+            if (!options.quiet) console.error('local runtime: monitor tick failed', error);
+          });
+        }, interval);
+  timer?.unref();
+
+  let closed = false;
+  return {
+    url,
+    dataDir,
+    tableName,
+    dynamoEndpoint: dynamo.endpoint,
+    emulators,
+    engine,
+    runMonitorTick,
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (timer) clearInterval(timer);
+      for (const running of engine.executions.values()) running.abort();
+      await engine.settle().catch(() => undefined);
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await emulators.close();
+      await dynamo.close();
+      setWorkflowEngine(undefined);
+      resetDynamoClient();
+    },
+  };
+};
+
+const readBody = async (request: IncomingMessage): Promise<Buffer | 'too-large'> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+};

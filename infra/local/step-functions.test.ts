@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { createLocalEngine, loadDefinition } from './step-functions';
+
+type Input = { agencyName: string; jobId: string; batch?: { index: number } };
+
+/** Task doubles record what the real ASL asks of them; the ASL and the runner are real. */
+const recordingTasks = (options: { batches: number; batchDelayMs?: number; failSyncOnce?: boolean }) => {
+  const calls: string[] = [];
+  let syncFailures = 0;
+  const tasks = {
+    JobInitialize: (input: unknown) => {
+      calls.push('initialize');
+      return { startedFor: (input as Input).jobId };
+    },
+    JobFetch: () => {
+      calls.push('fetch');
+      return { batches: Array.from({ length: options.batches }, (_, index) => ({ index })) };
+    },
+    JobProcessBatch: async (input: unknown) => {
+      await new Promise((resolve) => setTimeout(resolve, options.batchDelayMs ?? 0));
+      calls.push(`batch:${(input as Input).batch?.index}`);
+      return { ok: true };
+    },
+    JobSyncSheets: () => {
+      if (options.failSyncOnce && syncFailures++ === 0) {
+        throw Object.assign(new Error('Sheets said 429'), { name: 'RateLimited' });
+      }
+      calls.push('sync');
+      return {};
+    },
+    JobFinalize: (input: unknown) => {
+      calls.push(`finalize:${(input as { outcome: string }).outcome}`);
+      return { done: true };
+    },
+  };
+  return { calls, tasks };
+};
+
+describe('local Step Functions runner on the real processing ASL', () => {
+  it('substitutes every task ARN the ASL names', () => {
+    const { definition, taskIds } = loadDefinition();
+    expect(taskIds.sort()).toEqual(['JobFetch', 'JobFinalize', 'JobInitialize', 'JobProcessBatch', 'JobSyncSheets']);
+    expect(JSON.stringify(definition)).not.toContain('${');
+  });
+
+  it('runs Initialize → Fetch → Map over every batch → SyncSheets → Finalize, retrying a throttled step', async () => {
+    const { calls, tasks } = recordingTasks({ batches: 5, failSyncOnce: true });
+    const engine = createLocalEngine({ tasks, retryIntervalMs: 1 });
+    const { executionId } = await engine.start({ name: 'job-1', input: { agencyName: 'a', jobId: 'job-1' } });
+    const outcome = await engine.executions.get(executionId)!.done;
+    expect(outcome.status).toBe('SUCCEEDED');
+    expect(calls.slice(0, 2)).toEqual(['initialize', 'fetch']);
+    expect(calls.filter((call) => call.startsWith('batch:')).sort()).toEqual(['batch:0', 'batch:1', 'batch:2', 'batch:3', 'batch:4']);
+    expect(calls.slice(-2)).toEqual(['sync', 'finalize:succeeded']);
+  });
+
+  it('routes a step that keeps failing to FinalizeFailed and reports FAILED', async () => {
+    const { calls, tasks } = recordingTasks({ batches: 1 });
+    const ended: string[] = [];
+    const engine = createLocalEngine({
+      tasks: { ...tasks, JobFetch: () => Promise.reject(Object.assign(new Error('boom'), { name: 'Error' })) },
+      retryIntervalMs: 1,
+      onExecutionEnded: ({ outcome }) => void ended.push(outcome.status),
+    });
+    const { executionId } = await engine.start({ name: 'job-2', input: { agencyName: 'a', jobId: 'job-2' } });
+    const outcome = await engine.executions.get(executionId)!.done;
+    expect(outcome.status).toBe('FAILED');
+    expect(calls).toEqual(['initialize', 'finalize:failed']);
+    expect(ended).toEqual(['FAILED']);
+  });
+
+  it('cancels mid-Map: the execution is ABORTED, later states never run, finished batches stay done', async () => {
+    const { calls, tasks } = recordingTasks({ batches: 40, batchDelayMs: 20 });
+    const ended: string[] = [];
+    const engine = createLocalEngine({ tasks, onExecutionEnded: ({ outcome }) => void ended.push(outcome.status) });
+    const { executionId } = await engine.start({ name: 'job-3', input: { agencyName: 'a', jobId: 'job-3' } });
+    const running = engine.executions.get(executionId)!;
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await engine.stop(executionId);
+    const outcome = await running.done;
+    const finishedAtAbort = calls.filter((call) => call.startsWith('batch:')).length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(outcome.status).toBe('ABORTED');
+    expect(ended).toEqual(['ABORTED']);
+    expect(finishedAtAbort).toBeGreaterThan(0);
+    expect(finishedAtAbort).toBeLessThan(40);
+    expect(calls).not.toContain('sync');
+    expect(calls.some((call) => call.startsWith('finalize'))).toBe(false);
+  });
+});

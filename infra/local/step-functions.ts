@@ -1,0 +1,108 @@
+import './polyfills';
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { StateMachine } from 'aws-local-stepfunctions';
+import type { WorkflowEngine } from '../../functions/lib/workflow/engine';
+
+export const ASL_PATH = fileURLToPath(new URL('../processing.asl.json', import.meta.url));
+
+type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+type TaskFn = (input: JsonValue) => Promise<JsonValue> | JsonValue;
+type AslState = { Type: string; Resource?: string; ItemProcessor?: { States: Record<string, AslState> }; Iterator?: { States: Record<string, AslState> }; Branches?: { States: Record<string, AslState> }[] };
+
+export const localFunctionArn = (taskId: string) => `arn:aws:lambda:us-east-1:000000000000:function:${taskId}`;
+
+/** The ASL file with `${XFunctionArn}` replaced, as CDK's definitionSubstitutions do on AWS. */
+export const loadDefinition = (path = ASL_PATH): { definition: Record<string, unknown>; taskIds: string[] } => {
+  const text = readFileSync(path, 'utf8');
+  const taskIds = [...new Set([...text.matchAll(/\$\{(\w+)FunctionArn\}/g)].map((match) => match[1]!))];
+  const substituted = text.replace(/\$\{(\w+)FunctionArn\}/g, (_, id: string) => localFunctionArn(id));
+  return { definition: JSON.parse(substituted) as Record<string, unknown>, taskIds };
+};
+
+/** aws-local-stepfunctions overrides tasks by state name, so map every Task state (at any depth) by its ARN. */
+const taskStatesByName = (states: Record<string, AslState>, out: Record<string, string> = {}): Record<string, string> => {
+  for (const [name, state] of Object.entries(states)) {
+    if (state.Type === 'Task' && state.Resource) out[name] = state.Resource;
+    const nested = [state.ItemProcessor, state.Iterator, ...(state.Branches ?? [])].filter(Boolean);
+    for (const child of nested) taskStatesByName(child!.States, out);
+  }
+  return out;
+};
+
+export type ExecutionOutcome = { status: 'SUCCEEDED' | 'FAILED' | 'ABORTED'; output?: unknown; error?: { name: string; message: string } };
+type Running = { abort: () => void; done: Promise<ExecutionOutcome>; input: Record<string, unknown> };
+
+export type LocalEngineOptions = {
+  /** task id (JobFetch, ...) → the function the Lambda would run */
+  tasks: Record<string, TaskFn>;
+  definitionPath?: string;
+  /** like the EventBridge rule on ABORTED/FAILED/TIMED_OUT executions */
+  onExecutionEnded?: (event: { executionId: string; outcome: ExecutionOutcome; input: Record<string, unknown> }) => Promise<void> | void;
+  /** tests shorten the ASL's Retry intervals */
+  retryIntervalMs?: number;
+};
+
+/**
+ * Runs the processing ASL in-process. Cancel is `abort()`; like Step Functions, an abort stops
+ * the execution between states and what finished before is kept.
+ */
+export const createLocalEngine = (options: LocalEngineOptions): WorkflowEngine & {
+  executions: Map<string, Running>;
+  settle(): Promise<void>;
+} => {
+  const { definition } = loadDefinition(options.definitionPath);
+  const machine = new StateMachine(definition as never, { validationOptions: { checkArn: false, checkPaths: true } });
+  const byName = taskStatesByName(definition.States as Record<string, AslState>);
+  const arnToTask = new Map(Object.keys(options.tasks).map((id) => [localFunctionArn(id), options.tasks[id]!]));
+  const handlers: Record<string, TaskFn> = {};
+  for (const [stateName, arn] of Object.entries(byName)) {
+    const fn = arnToTask.get(arn);
+    handlers[stateName] = fn ?? (() => Promise.reject(Object.assign(new Error(`No local task for ${arn}`), { name: 'Lambda.ResourceNotFoundException' })));
+  }
+  const retryIntervalOverrides =
+    options.retryIntervalMs === undefined ? undefined : Object.fromEntries(Object.keys(byName).concat(mapStateNames(definition)).map((name) => [name, options.retryIntervalMs!]));
+  const executions = new Map<string, Running>();
+
+  return {
+    executions,
+    async start({ name, input }) {
+      const executionId = `arn:aws:states:us-east-1:000000000000:execution:local-processing:${name || randomUUID()}`;
+      const execution = machine.run(input as JsonValue, {
+        overrides: { taskResourceLocalHandlers: handlers, ...(retryIntervalOverrides ? { retryIntervalOverrides } : {}) },
+        noThrowOnAbort: true,
+        context: { Execution: { Id: executionId, Name: name, Input: input, StartTime: new Date().toISOString() } } as never,
+      });
+      let aborted = false;
+      const done = execution.result.then(
+        (output): ExecutionOutcome => (aborted ? { status: 'ABORTED' } : { status: 'SUCCEEDED', output }),
+        (error: Error): ExecutionOutcome => ({ status: 'FAILED', error: { name: error.name, message: error.message } }),
+      ).then(async (outcome) => {
+        if (outcome.status !== 'SUCCEEDED') await options.onExecutionEnded?.({ executionId, outcome, input });
+        executions.delete(executionId);
+        return outcome;
+      });
+      executions.set(executionId, {
+        abort: () => {
+          aborted = true;
+          execution.abort();
+        },
+        done,
+        input,
+      });
+      return { executionId };
+    },
+    async stop(executionId) {
+      executions.get(executionId)?.abort();
+    },
+    async settle() {
+      await Promise.all([...executions.values()].map((running) => running.done));
+    },
+  };
+};
+
+const mapStateNames = (definition: Record<string, unknown>): string[] =>
+  Object.entries(definition.States as Record<string, AslState>)
+    .filter(([, state]) => state.Type === 'Map' || state.Type === 'Parallel')
+    .map(([name]) => name);

@@ -1,0 +1,16 @@
+/**
+ * `npm run bench`: every benchmark of the project, one after another. Numbers, not pass/fail,
+ * except where a bound is part of the contract (an API bundle over 1 MB fails).
+ */
+const suites: { name: string; load: () => Promise<{ run: () => Promise<boolean | void> }> }[] = [
+  { name: 'Lambda bundles: size and cold import time', load: async () => ({ run: (await import('./bundles')).runBundleBench }) },
+];
+
+let failed = false;
+for (const suite of suites) {
+  console.log(`\n== ${suite.name}`);
+  const { run } = await suite.load();
+  const ok = await run();
+  if (ok === false) failed = true;
+}
+process.exit(failed ? 1 : 0);

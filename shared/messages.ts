@@ -1,0 +1,492 @@
+/**
+ * The message catalogue: every user-facing string of the product spec, copied verbatim.
+ * Web and functions both import it, so it stays framework-free (no React, no DOM).
+ * Strings the spec leaves unspecified are marked "not in spec" so nobody mistakes them for
+ * quoted text.
+ */
+export const PRODUCT_NAME = 'Threadline';
+
+const plural = (count: number, singular: string, pluralForm = `${singular}s`) =>
+  count === 1 ? singular : pluralForm;
+
+export const messages = {
+  product: {
+    name: PRODUCT_NAME,
+  },
+
+  startup: {
+    loading: 'Starting application...',
+    slow: 'Taking longer than usual...',
+    verySlow: 'Still working... (this may take a moment)',
+    backendUnreachable: 'Unable to contact backend. Please try again.',
+  },
+
+  signIn: {
+    title: PRODUCT_NAME,
+    continueWithGoogle: 'Continue with Google', // not in spec (identity provider button)
+    subtitle: 'Sign in to continue', // not in spec
+    inviteNotice:
+      "You're accepting an agency invitation. Sign in with the account that received the invite.",
+  },
+
+  apiKey: {
+    title: 'Configure OpenAI API',
+    fieldLabel: 'OpenAI API key', // not in spec
+    placeholder: 'sk-proj-...',
+    show: 'Show API key', // not in spec (toggle label)
+    hide: 'Hide API key', // not in spec (toggle label)
+    getKeyLink: 'Get your API key from OpenAI', // not in spec
+    getKeyUrl: 'https://platform.openai.com/api-keys',
+    requiredNote: 'This step is required to use the app.', // not in spec (wording of the note)
+    storedLocallyNote: 'Your API key is stored locally and never shared.',
+    continue: 'Continue',
+    validating: 'Validating...',
+    validation: {
+      required: 'API key is required',
+      mustStartWithSk: 'API key must start with "sk-"',
+      incomplete: 'API key appears incomplete',
+      invalidFormat: 'Invalid API key format',
+      noSpaces: 'API key cannot contain spaces',
+      serverDefault: 'Invalid API key',
+    },
+    errors: {
+      network: 'Connection failed. Please check your internet and try again.',
+      unauthorized: 'Invalid API key. Please check and try again.',
+      tooManyRequests: 'Too many requests. Please wait a moment.',
+      quotaExceeded: 'OpenAI quota exceeded. Please check your account.',
+      serviceIssue: 'OpenAI service issue. Please try again later.',
+    },
+  },
+
+  nav: {
+    emailProcessing: 'Email Processing',
+    campaigns: 'Campaigns',
+    contacts: 'Contacts',
+    settings: 'Settings',
+    manageAgencies: 'Manage Agencies',
+    logOut: 'Log Out',
+    userMenu: 'User menu', // not in spec (accessible label)
+  },
+
+  agencies: {
+    loading: 'Loading your agencies...',
+    heading: 'Select Agency',
+    subtitle: 'Choose which agency to work with',
+    subtitleEmpty: 'Create your first agency to get started',
+    yourAgencies: (count: number) => `Your Agencies (${count})`,
+    pendingInvitations: (count: number) => `Pending Invitations (${count})`,
+    joined: (date: string) => `Joined ${date}`,
+    invitedBy: (who: string) => `Invited by ${who}`,
+    expires: (date: string) => `Expires ${date}`,
+    accept: 'Accept',
+    createNew: 'Create New Agency',
+    current: 'Current', // not in spec
+    errorTitle: 'Error',
+    loadFailed: 'Failed to load agencies',
+    switchFailed: 'Failed to switch agency',
+    acceptFailed: 'Failed to accept invitation',
+    inviteAcceptedTitle: 'Invitation Accepted',
+    inviteAccepted: (agency: string) => `You've joined ${agency}`,
+  },
+
+  agencySetup: {
+    heading: 'Create Agency', // not in spec (page heading)
+    nameLabel: 'Agency Name', // not in spec
+    namePlaceholder: `ex: ${PRODUCT_NAME.toLowerCase()}-agency`,
+    nameSuffix: '-agency',
+    nameFallback: 'agency',
+    inviteSection: 'Invite team members (optional)',
+    inviteEmailPlaceholder: 'teammate@example.com', // not in spec
+    addAnother: 'Add another',
+    removeRow: 'Remove', // not in spec (accessible label)
+    submit: 'Create Agency',
+    submitting: 'Creating...',
+    backToAgencies: 'Back to agencies', // not in spec
+    nameRequiredTitle: 'Agency Name Required',
+    nameRequired: 'Please provide a name to continue.',
+    failedTitle: 'Agency Setup Failed',
+    failed: 'Please try again.',
+    createdTitle: 'Agency Created',
+    createdPartial: (sent: number, total: number) =>
+      `Agency created successfully. ${sent} of ${total} invitations sent.`,
+    createdAllInvited: (count: number) => `Your agency is ready! Invitations sent to ${count} member(s).`,
+    createdNoInvites: 'Your agency is ready to use.',
+  },
+
+  invite: {
+    processing: 'Processing invitation...',
+    missingToken: 'Missing invite token',
+  },
+
+  auth: {
+    completing: 'Completing sign-in...',
+    redirecting: 'Redirecting...',
+    welcome: 'Welcome! Setting up your access...',
+    refreshFailedTitle: 'Authentication',
+    refreshFailed: 'Failed to refresh session. Please try again.',
+    errorHeading: 'Authentication Error',
+    errorDefault: 'Authentication failed',
+    returnToApp: 'Return to app',
+  },
+
+  errorScreen: {
+    title: 'Something went wrong',
+    message: 'An unexpected error occurred. Please refresh the page to try again.',
+    details: 'Error details', // not in spec (summary of the collapsible details)
+    refresh: 'Refresh Page',
+    unexpected: 'Unexpected Application Error!',
+  },
+
+  notFound: {
+    title: 'Page not found', // not in spec
+    message: 'The page you are looking for does not exist.', // not in spec
+    backHome: 'Go to Email Processing', // not in spec
+  },
+
+  confirm: {
+    defaultTitle: 'Confirm Action',
+    affects: 'This will affect:',
+    confirm: 'Confirm', // not in spec
+    cancel: 'Cancel',
+  },
+
+  notifications: {
+    dismiss: 'Dismiss', // not in spec (accessible label)
+    genericErrorTitle: 'Error',
+    genericError: 'Operation failed',
+  },
+
+  api: {
+    timeout: 'Request timeout - operation took too long',
+    network: 'Network error - no response received',
+    requestFailed: 'Request failed',
+    unknown: 'Unknown error occurred',
+    noData: 'No response data received',
+    operationFailed: 'Operation failed',
+    unexpectedFormat: 'Unexpected response format',
+    connectionFailed: 'Unable to connect to API server',
+  },
+
+  fallback: {
+    createCampaign: 'Failed to create campaign',
+    loadCampaigns: 'Failed to load campaigns',
+    loadCampaign: 'Failed to load campaign',
+    deleteCampaign: 'Failed to delete campaign',
+    importLonglist: 'Failed to import longlist',
+    sheetMetadata: 'Failed to get sheet metadata',
+    clearContacts: 'Failed to clear contacts',
+    addContact: 'Failed to add contact',
+    toggleTracking: 'Failed to toggle tracking',
+    removeContact: 'Failed to remove contact',
+    loadContacts: 'Failed to load contacts',
+    sessionStatus: 'Failed to get session status',
+    session: 'Failed to get session',
+    logout: 'Failed to logout',
+    createAgency: 'Failed to create agency',
+    listMembers: 'Failed to list members',
+    inviteMember: 'Failed to invite member',
+    acceptInvite: 'Failed to accept invite',
+    removeMember: 'Failed to remove member',
+    resendInvite: 'Failed to resend invite',
+    cancelInvite: 'Failed to cancel invite',
+    listAgencies: 'Failed to list agencies',
+    switchAgency: 'Failed to switch agency',
+    listInvites: 'Failed to list invites',
+    dashboardMetrics: 'Failed to load dashboard metrics',
+    processingStatus: 'Failed to get processing status',
+    monitoringMetrics: 'Failed to get monitoring metrics',
+  },
+
+  dashboard: {
+    title: 'Email Processing',
+    subtitle: 'Process and monitor emails involving tracked contacts',
+    welcomeTitle: `Welcome to ${PRODUCT_NAME}`,
+    welcomeText: 'Get started by creating your first campaign',
+    createCampaign: 'Create Campaign',
+    stats: {
+      totalCampaigns: 'Total campaigns',
+      trackedContacts: 'Tracked contacts',
+      trackedConversations: 'Tracked conversations',
+    },
+    realtime: {
+      title: 'Real-time Email Processing',
+      subtitle: 'Periodically check for new emails from whitelisted contacts',
+    },
+    past: {
+      title: 'Past Email Processing',
+      subtitle: 'Process historical emails by time range, contact, or campaign',
+      recentHours: 'Recent hours', // card title wording not quoted in spec
+      dateRange: 'Date range',
+      contactEmail: 'Contact email',
+      campaign: 'Campaign',
+      processRecent: 'Process Recent',
+      processRange: 'Process Range',
+      processEmail: 'Process Email',
+      processCampaign: 'Process Campaign',
+    },
+    datePicker: {
+      placeholder: 'Select date range',
+      clear: 'Clear date range',
+    },
+    contactOption: (email: string, talentName?: string | null) => (talentName ? `${talentName} (${email})` : email),
+    dropdown: {
+      noOptions: 'No options available',
+      noItems: 'No items available',
+      addContactsHint: 'Add contacts to see them here',
+      createCampaignsHint: 'Create campaigns to see them here',
+      noOptionsHint: 'No options to display',
+    },
+    monitoring: {
+      error: 'Error',
+      loading: 'Loading…',
+      processing: 'Processing',
+      idle: 'Idle',
+      awaitingFirstRun: 'Awaiting first run',
+      notYetRun: 'Not yet run',
+      justNow: 'Just now',
+      scheduled: 'Scheduled',
+      checkingNow: 'Checking for new messages…',
+      inUnderAMinute: '(in < 1 min)',
+      inAboutMinutes: (minutes: number) => `(in ~${minutes} min)`,
+      scheduledSoon: 'Scheduled soon',
+      newMessages: (count: number) => `${count} new message(s)`,
+      noNewMessages: 'No new messages',
+      acrossThreads: (count: number) => `Across ${count} thread(s)`,
+      allThreads: 'Monitoring all tracked threads',
+      loadFailed: 'Failed to load monitoring metrics',
+    },
+  },
+
+  processing: {
+    defaultLabel: 'Processing',
+    phases: {
+      starting: 'Starting...',
+      initializing: 'Initializing...',
+      fetching: 'Fetching threads...',
+      syncing_sheets: 'Syncing Google Sheets...',
+      finalizing: 'Finalizing...',
+    },
+    cancel: 'Cancel',
+    cancelling: 'Cancelling...',
+    failedTitle: 'Processing Failed',
+    failedRecent: 'Failed to process recent',
+    failedRange: 'Failed to process date range',
+    failedEmail: 'Failed to process email',
+    failedCampaign: 'Failed to process campaign',
+    alreadyRunning: (operation: string, label: string | undefined, elapsedSeconds: number) =>
+      `Cannot start ${operation}: ${label || 'Processing'} is already running. Please wait for it to complete (${elapsedSeconds}s elapsed).`,
+    currentlyRunning: (label: string) => `${label} is currently running`,
+    startedTitle: 'Processing Started',
+    startedRecent: (hours: number) => `Processing emails from the last ${hours} hours`,
+    startedRange: (start: string, end: string) => `Processing emails from ${start} to ${end}`,
+    startedEmail: (email: string) => `Processing all emails for ${email}`,
+    startedCampaign: (id: string) => `Processing all emails for campaign ${id}`,
+  },
+
+  campaigns: {
+    title: 'Campaigns',
+    subtitle: 'Manage your influencer marketing campaigns',
+    create: 'Create Campaign',
+    creating: 'Creating...',
+    unhealthy:
+      'Drive assets are unhealthy or missing. Please ensure startup recovery is enabled in settings and restart the app to recover drive assets.',
+    emptyTitle: 'No Campaigns Yet',
+    emptyText: 'Get started by creating your first campaign',
+    created: (date: string) => `Created ${date}`,
+    createdUnknown: 'Unknown',
+    folder: 'Folder',
+    influencers: 'Influencers',
+    outreach: 'Outreach',
+    creatingResources: 'Creating campaign resources...',
+    creatingFolder: 'Creating folder...',
+    creatingSheet: 'Creating sheet...',
+    deleting: 'Deleting campaign...',
+    folderMissing: 'Folder not available',
+    sheetMissing: 'Sheet not available',
+    createDialog: {
+      title: 'Create New Campaign',
+      clientName: 'Client Name',
+      projectName: 'Project Name',
+      campaignName: 'Campaign Name',
+      campaignId: 'Campaign ID',
+      campaignIdHint: 'Unique ID for campaign',
+      deliverables: 'Deliverables',
+      liveDates: 'Campaign Live Dates',
+      additionalDetails: 'Additional Details',
+      cancel: 'Cancel',
+      submit: 'Create Campaign',
+      submitting: 'Creating...',
+    },
+    unsaved: {
+      title: 'Unsaved Changes',
+      message: 'You have unsaved changes that will be lost.',
+      discard: 'Discard Changes',
+      keepEditing: 'Keep Editing',
+    },
+    validation: {
+      campaignIdRequired: 'Campaign ID is required',
+      campaignIdFormat: 'Only letters, numbers, and hyphens allowed',
+      campaignNameRequired: 'Campaign name is required',
+      clientNameRequired: 'Client name is required',
+    },
+    createdTitle: 'Campaign Created',
+    createdMessage: (name: string) => `Campaign "${name}" has been created successfully`,
+    creationFailedTitle: 'Creation Failed',
+    deleteDialog: {
+      title: 'Confirm Campaign Deletion',
+      warning: 'This action cannot be undone!',
+      removes: [
+        'All contacts of the campaign',
+        'The campaign configuration',
+        'The Drive folder and its contents',
+        'All sheets (longlist, outreach)',
+        'The campaigns tracker entry',
+      ],
+      cancel: 'Cancel',
+      confirm: 'Delete Campaign',
+    },
+    deletionStartedTitle: 'Campaign Deletion Initiated',
+    deletionStarted: (name: string) => `Campaign "${name}" is being deleted. This may take 5-10 seconds.`,
+  },
+
+  contacts: {
+    title: 'Contacts',
+    subtitle: 'Manage contacts across all campaigns',
+    summary: {
+      totalCampaigns: 'Total campaigns',
+      totalContacts: 'Total contacts',
+      trackedContacts: 'Tracked contacts',
+    },
+    byCampaign: 'By Campaign',
+    addSection: 'Add Contacts',
+    addIndividual: {
+      title: 'Add Individual Contact',
+      campaign: 'Campaign',
+      email: 'Email',
+      talentName: 'Talent Name',
+      manager: 'Manager/Owner (optional)',
+      submit: 'Add Contact',
+      submitting: 'Adding...',
+    },
+    import: {
+      title: 'Import from Google Sheets',
+      requiredColumns: 'Email and Talent/Name (or variations) are required columns',
+      validating: 'Validating sheet access...',
+      found: (name: string) => `✓ Found: ${name}`,
+      noPermission: '❌ No permission to access this sheet',
+      notFound: '❌ Sheet not found or deleted',
+      tabName: 'Tab Name',
+      tabPlaceholder: 'Sheet1',
+      submit: 'Import Longlist',
+      submitting: 'Importing...',
+    },
+    campaignOption: (id: string, name: string) => `${id} - ${name}`,
+    byCampaignLabel: (name: string, id: string) => `${name} - ${id}`,
+    groupLabel: (id: string, name: string) => `${id} - ${name}`,
+    allContacts: 'All Contacts',
+    noCampaign: 'No Campaign',
+    manager: (owner: string) => `Manager: ${owner}`,
+    tracking: 'Tracking',
+    paused: 'Paused',
+    empty: 'No contacts found. Add contacts using the forms above or import from Google Sheets.',
+    validation: {
+      email: 'Please enter a valid email address',
+      nameRequired: 'Name is required',
+      talentNameRequired: 'Talent Name is required',
+      campaignRequired: 'Please select a campaign',
+      importCampaignRequired: 'Campaign ID is required',
+      sheetUrl: 'Please enter a valid Google Sheets URL',
+      sheetUrlInvalid: 'Invalid Google Sheets URL',
+    },
+    addFailedTitle: 'Failed to Add Contact',
+    importFailedTitle: 'Import Failed',
+    importFailed: 'Failed to import contacts',
+    importFailedHint: 'Failed to import longlist. Please check the sheet URL and try again.',
+    sheetAccessFailed: 'Failed to access sheet',
+    trackingUpdatedTitle: 'Tracking Updated',
+    trackingUpdated: (enabled: boolean, who: string) =>
+      `Tracking ${enabled ? 'enabled' : 'disabled'} for ${who}`,
+    removedTitle: 'Contact Removed',
+    removeDetails: [
+      'Correspondence tracking for this contact will stop',
+      'Processed data is kept',
+      'The contact can be re-added later',
+    ],
+  },
+
+  settings: {
+    title: 'Settings',
+    subtitle: 'Configure application and email processing preferences',
+    restoreDefaults: 'Restore Defaults',
+    sections: {
+      members: 'Agency Members',
+      models: 'AI Models',
+      earliestEmail: 'Earliest Email Limit',
+      processing: 'Processing Settings',
+      driveRecovery: 'Drive Asset Recovery',
+    },
+    loadFailed: 'Failed to load settings. Please try again.',
+    loadFailedAggregate: 'Failed to load settings',
+    saveFailedTitle: 'Save Failed',
+    saveFailed: (section: string) => `Failed to save ${section} settings`,
+    resetFailedTitle: 'Reset Failed',
+    resetFailed: 'Failed to reset settings',
+    resetTitle: 'Settings Reset',
+    reset: 'All settings have been reset to defaults',
+    unlimited: 'Unlimited',
+    recommended: '(recommended)',
+  },
+
+  members: {
+    activeMembers: 'Active Members', // not in spec
+    pendingInvitations: 'Pending Invitations', // not in spec
+    noPending: 'No pending invitations', // not in spec
+    you: 'You',
+    youCannotRemove: 'You cannot remove yourself', // not in spec (lock icon tooltip)
+    inviteHeading: 'Invite a team member', // not in spec
+    inviteNote: 'Invited members get full Drive access after accepting.',
+    emailLabel: 'Email', // not in spec
+    emailPlaceholder: 'teammate@example.com', // not in spec
+    roleLabel: 'Role', // not in spec
+    sendInvite: 'Send Invite', // not in spec
+    sending: 'Sending...', // not in spec
+    resend: 'Resend', // not in spec
+    cancelInvite: 'Cancel', // not in spec
+    remove: 'Remove', // not in spec
+    expired: 'Expired', // not in spec
+    invitedBy: (who: string) => `Invited by ${who}`,
+    expiresToday: 'Expires today',
+    expiresTomorrow: 'Expires tomorrow',
+    expiresInDays: (days: number) => `Expires in ${days} days`,
+    removeConfirmTitle: 'Remove Member', // not in spec
+    removeConfirm: (who: string) => `Remove ${who} from this agency?`, // not in spec
+    cancelConfirmTitle: 'Cancel Invitation', // not in spec
+    cancelConfirm: (email: string) => `Cancel the invitation for ${email}?`, // not in spec
+    invalidEmail: 'Please enter a valid email address',
+    addFailedTitle: 'Add Failed',
+    addFailed: 'Failed to add member',
+    removeFailedTitle: 'Remove Failed',
+    removeFailed: 'Failed to remove member',
+    inviteFailed: 'Failed to send invitation',
+    resendFailedTitle: 'Resend Failed', // not in spec
+    resendFailed: 'Failed to resend invitation',
+    cancelFailedTitle: 'Cancel Failed', // not in spec
+    cancelFailed: 'Failed to cancel invitation',
+    invitationSentTitle: 'Invitation Sent',
+    invitationSent: (email: string) => `${email} has been invited`,
+    invitationCancelledTitle: 'Invitation Cancelled', // not in spec
+    memberRemovedTitle: 'Member Removed',
+    memberRemoved: (who: string) => `${who} has been removed`, // not in spec
+    loadFailed: 'Failed to list members',
+    roles: { member: 'Member', owner: 'Owner' },
+  },
+
+  time: {
+    justNow: 'Just now',
+    minutesAgo: (n: number) => `${n} ${plural(n, 'minute')} ago`,
+    hoursAgo: (n: number) => `${n} ${plural(n, 'hour')} ago`,
+    daysAgo: (n: number) => `${n} ${plural(n, 'day')} ago`,
+  },
+} as const;
+
+export type Messages = typeof messages;

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const WEB_DIST = resolve(PROJECT_ROOT, 'web', 'dist');
+
+export type AppServer = { url: string; close(): Promise<void> };
+
+/** Builds the SPA once when web/dist is missing (`npm test` builds it first). */
+export const ensureWebBuilt = async (): Promise<void> => {
+  if (existsSync(join(WEB_DIST, 'index.html'))) return;
+  const { build } = await import('vite');
+  await build({ configFile: resolve(PROJECT_ROOT, 'web', 'vite.config.ts'), logLevel: 'warn' });
+};
+
+/**
+ * The whole product in-process (infra/local/runtime.ts), on a free port with a scratch data dir.
+ * E2E_APP_URL points the tests at an app that is already running instead (a dev server, a stage).
+ */
+export const startApp = async (): Promise<AppServer> => {
+  const external = process.env.E2E_APP_URL;
+  if (external) return { url: external.replace(/\/+$/, ''), close: async () => undefined };
+  await ensureWebBuilt();
+  const dataDir = await mkdtemp(join(tmpdir(), 'threadline-e2e-data-'));
+  const { startRuntime } = await import('../../infra/local/runtime');
+  const runtime = await startRuntime({ host: '127.0.0.1', port: 0, dataDir, quiet: true, monitorIntervalMs: false });
+  return {
+    url: runtime.url,
+    async close() {
+      await runtime.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};

@@ -1,0 +1,13 @@
+import { Outlet } from 'react-router-dom';
+import { StatusBarSlot } from './status-bar-slot';
+import { TopNav } from './top-nav';
+
+export const AppLayout = () => (
+  <div className="min-h-screen bg-slate-50">
+    <TopNav />
+    <main className="mx-auto max-w-7xl px-4 py-8 pb-24 sm:px-6">
+      <Outlet />
+    </main>
+    <StatusBarSlot />
+  </div>
+);

@@ -1,0 +1,51 @@
+import { Outlet, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AuthErrorRoute } from '../features/auth/routes/auth-error';
+import { AuthSuccessRoute } from '../features/auth/routes/auth-success';
+import { InviteRoute } from '../features/auth/routes/invite';
+import { DashboardRoute } from '../features/dashboard/routes/dashboard';
+import { NotFound } from './errors/not-found';
+import { RouteError } from './errors/route-error';
+import { AppLayout } from './layout/app-layout';
+import { LazyAgencySelector, LazyAgencySetup, LazyCampaigns, LazyContacts, LazySettings } from './lazy-routes';
+import { StartupGate } from './startup/startup-gate';
+
+/** The spec's route table (section 2). Standalone routes render without the top navigation. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: '/',
+        element: (
+          <StartupGate requirement="agency">
+            <AppLayout />
+          </StartupGate>
+        ),
+        children: [
+          { index: true, element: <DashboardRoute /> },
+          { path: 'campaigns', element: <LazyCampaigns /> },
+          { path: 'contacts', element: <LazyContacts /> },
+          { path: 'settings', element: <LazySettings /> },
+        ],
+      },
+      {
+        path: '/agencies',
+        element: (
+          <StartupGate requirement="user">
+            <Outlet />
+          </StartupGate>
+        ),
+        children: [
+          { index: true, element: <LazyAgencySelector /> },
+          { path: 'new', element: <LazyAgencySetup /> },
+        ],
+      },
+      { path: '/invite', element: <InviteRoute /> },
+      { path: '/auth/success', element: <AuthSuccessRoute /> },
+      { path: '/auth/error', element: <AuthErrorRoute /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,31 @@
+import { normalizeRole, type Role } from '../../../../../shared/constants';
+import { messages } from '../../../../../shared/messages';
+
+export type InviteRow = { email: string; role: string };
+export type Invitation = { email: string; role: Role };
+
+const text = messages.agencySetup;
+
+/** "<local-part>-agency", or "agency" when the e-mail has no local part. */
+export const defaultAgencyName = (email: string | null | undefined): string => {
+  const local = (email ?? '').split('@')[0]?.trim() ?? '';
+  return local ? `${local}${text.nameSuffix}` : text.nameFallback;
+};
+
+/** Rows without an at-sign are skipped silently; unknown roles become member. */
+export const invitationsFromRows = (rows: readonly InviteRow[]): Invitation[] =>
+  rows
+    .map((row) => ({ email: row.email.trim(), role: normalizeRole(row.role) }))
+    .filter((row) => row.email.includes('@'));
+
+export type Toast = { type: 'success' | 'error'; title: string; message: string };
+
+/** The success toast after creating an agency, by how many invitations went out. */
+export const agencyCreatedToast = (sent: number, total: number): Toast => {
+  if (total === 0) return { type: 'success', title: text.createdTitle, message: text.createdNoInvites };
+  if (sent === total) return { type: 'success', title: text.createdTitle, message: text.createdAllInvited(sent) };
+  return { type: 'success', title: text.createdTitle, message: text.createdPartial(sent, total) };
+};
+
+export const agencyNameRequiredToast: Toast = { type: 'error', title: text.nameRequiredTitle, message: text.nameRequired };
+export const agencySetupFailedToast: Toast = { type: 'error', title: text.failedTitle, message: text.failed };

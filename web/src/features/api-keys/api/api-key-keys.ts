@@ -1,0 +1,4 @@
+export const apiKeyKeys = {
+  all: ['api-keys'] as const,
+  status: () => [...apiKeyKeys.all, 'status'] as const,
+};

@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderAt } from '../../../testing/render';
+import { ApiKeyScreen } from './api-key-screen';
+
+const KEY = `sk-proj-${'a'.repeat(48)}`;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const setup = (handlers: Parameters<typeof fakeApi>[0] = {}) => {
+  const api = fakeApi(handlers);
+  vi.stubGlobal('fetch', vi.fn(api.fetchImpl));
+  renderAt(<ApiKeyScreen />);
+  return { api, user: userEvent.setup(), field: screen.getByPlaceholderText(/^sk-/), button: screen.getByRole('button', { name: 'Continue' }) };
+};
+
+describe('ApiKeyScreen', () => {
+  it('shows the title, the notes and a disabled Continue', () => {
+    const { button } = setup();
+    expect(screen.getByRole('heading', { name: 'Configure OpenAI API' })).toBeTruthy();
+    expect(screen.getByText('Your API key is stored locally and never shared.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get your API key from OpenAI' }).getAttribute('href')).toBe(
+      'https://platform.openai.com/api-keys',
+    );
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('validates on change and enables Continue only for a valid key', async () => {
+    const { user, field, button } = setup();
+    await user.type(field, 'pk-123');
+    expect(await screen.findByText('API key must start with "sk-"')).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, 'sk-short');
+    expect(await screen.findByText('API key appears incomplete')).toBeTruthy();
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(field);
+    await user.type(field, KEY);
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('masks the key with a show/hide toggle', async () => {
+    const { user, field } = setup();
+    expect(field.getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show API key' }));
+    expect(field.getAttribute('type')).toBe('text');
+    await user.click(screen.getByRole('button', { name: 'Hide API key' }));
+    expect(field.getAttribute('type')).toBe('password');
+  });
+
+  it('validates on the server first, then saves the trimmed key', async () => {
+    const { user, field, button, api } = setup({
+      'POST /api/v3/api-keys/validate': () => ({ body: { success: true, valid: true, message: 'ok' } }),
+      'POST /api/v3/api-keys/set': () => ({ body: { success: true } }),
+      'GET /api/v3/api-keys/status': () => ({ body: { success: true, openai: true } }),
+    });
+    await user.type(field, `  ${KEY} `);
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await user.click(button);
+    await waitFor(() => expect(api.calls.map((c) => c.key)).toContain('POST /api/v3/api-keys/set'));
+    expect(api.calls[0]).toEqual({ key: 'POST /api/v3/api-keys/validate', body: { service: 'openai', api_key: KEY } });
+    expect(api.calls[1]).toEqual({ key: 'POST /api/v3/api-keys/set', body: { service: 'openai', api_key: KEY } });
+  });
+
+  it("shows the server's message and does not save when the key is invalid", async () => {
+    const { user, field, button, api } = setup({
+      'POST /api/v3/api-keys/validate': () => ({ body: { success: true, valid: false, message: 'Incorrect API key provided' } }),
+    });
+    await user.type(field, KEY);
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await user.click(button);
+    expect(await screen.findByText('Incorrect API key provided')).toBeTruthy();
+    expect(api.calls.map((c) => c.key)).toEqual(['POST /api/v3/api-keys/validate']);
+  });
+
+  it('reads "Validating..." while the server checks the key', async () => {
+    let release: () => void = () => {};
+    const { user, field, button } = setup({
+      'POST /api/v3/api-keys/validate': () =>
+        new Promise((resolve) => {
+          release = () => resolve({ body: { valid: false, message: 'Invalid API key' } });
+        }),
+    });
+    await user.type(field, KEY);
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await user.click(button);
+    const busy = await screen.findByRole('button', { name: /Validating\.\.\./ });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    release();
+    expect(await screen.findByText('Invalid API key')).toBeTruthy();
+  });
+});

@@ -1,0 +1,4 @@
+export const authKeys = {
+  all: ['auth'] as const,
+  status: () => [...authKeys.all, 'status'] as const,
+};

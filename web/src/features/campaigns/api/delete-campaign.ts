@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { contactKeys } from '../../contacts/api/contact-keys';
+import { markDeleting } from '../lib/optimistic';
+import { campaignKeys } from './campaign-keys';
+import type { CampaignList } from './campaign-types';
+
+export type DeleteCampaignResponse = { message?: string; campaign_id?: string };
+
+/** Deletion runs asynchronously on the server; the list shows 'deleting' until it is gone. */
+export const deleteCampaign = (campaignId: string) =>
+  api.post<DeleteCampaignResponse>('/api/campaigns/delete', { campaign_id: campaignId, force: false });
+
+type Context = { previous: CampaignList | undefined };
+
+export const useDeleteCampaign = () => {
+  const queryClient = useQueryClient();
+  return useMutation<DeleteCampaignResponse, Error, string, Context>({
+    mutationFn: deleteCampaign,
+    onMutate: async (campaignId) => {
+      await queryClient.cancelQueries({ queryKey: campaignKeys.list() });
+      const previous = queryClient.getQueryData<CampaignList>(campaignKeys.list());
+      if (previous) {
+        queryClient.setQueryData<CampaignList>(campaignKeys.list(), markDeleting(previous, campaignId, new Date().toISOString()));
+      }
+      return { previous };
+    },
+    onError: (_error, _campaignId, context) => {
+      if (context?.previous) queryClient.setQueryData(campaignKeys.list(), context.previous);
+    },
+    // Not awaited: the toast should not wait for the list to come back.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+    },
+  });
+};

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { campaignKeys } from './campaign-keys';
+import type { Campaign } from './campaign-types';
+
+export const getCampaign = async (campaignId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Campaign> => {
+  const response = await api.get<{ campaign: Campaign }>(`/api/campaigns/${encodeURIComponent(campaignId)}`, { signal });
+  return response.campaign;
+};
+
+export const campaignQueryOptions = (campaignId: string) =>
+  queryOptions({
+    queryKey: campaignKeys.detail(campaignId),
+    queryFn: ({ signal }) => getCampaign(campaignId, { signal }),
+  });
+
+export const useCampaign = (campaignId: string) => useQuery(campaignQueryOptions(campaignId));

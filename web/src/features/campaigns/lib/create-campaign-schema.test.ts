@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_CAMPAIGN_FORM, createCampaignSchema, toCreateCampaignInput, type CreateCampaignForm } from './create-campaign-schema';
+
+const errorsOf = (form: CreateCampaignForm) => {
+  const result = createCampaignSchema.safeParse(form);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+};
+
+const valid: CreateCampaignForm = { ...EMPTY_CAMPAIGN_FORM, client_name: 'Acme', campaign_name: 'Summer', campaign_id: 'summer-25' };
+
+describe('createCampaignSchema', () => {
+  it('requires client name, campaign name and campaign id with the spec messages', () => {
+    expect(errorsOf(EMPTY_CAMPAIGN_FORM)).toEqual({
+      client_name: 'Client name is required',
+      campaign_name: 'Campaign name is required',
+      campaign_id: 'Campaign ID is required',
+    });
+    expect(errorsOf({ ...valid, campaign_id: '   ', campaign_name: ' ' })).toEqual({
+      campaign_id: 'Campaign ID is required',
+      campaign_name: 'Campaign name is required',
+    });
+  });
+
+  it('allows only letters, digits and hyphens in the id, after trimming', () => {
+    expect(errorsOf({ ...valid, campaign_id: 'summer 25' })).toEqual({ campaign_id: 'Only letters, numbers, and hyphens allowed' });
+    expect(errorsOf({ ...valid, campaign_id: 'summer_25' })).toEqual({ campaign_id: 'Only letters, numbers, and hyphens allowed' });
+    expect(errorsOf({ ...valid, campaign_id: '  Summer-25  ' })).toEqual({});
+  });
+
+  it('builds the request body, trimmed, with live dates only when both ends are chosen', () => {
+    const parsed = createCampaignSchema.parse({
+      ...valid,
+      campaign_id: ' summer-25 ',
+      project_name: ' Sun ',
+      live_dates: { start: '2025-06-01', end: '' },
+    });
+    expect(toCreateCampaignInput(parsed)).toEqual({
+      campaign_id: 'summer-25',
+      campaign_name: 'Summer',
+      project_name: 'Sun',
+      client_name: 'Acme',
+      deliverables: '',
+      additional_details: '',
+      campaign_live_dates: '',
+    });
+    const both = createCampaignSchema.parse({ ...valid, live_dates: { start: '2025-06-01', end: '2026-01-15' } });
+    expect(toCreateCampaignInput(both).campaign_live_dates).toBe('2025-06-01 to 2026-01-15');
+  });
+});

@@ -1,0 +1,50 @@
+import { Search } from 'lucide-react';
+import { Input } from '../../../components/ui/input';
+import { Select, type SelectOption } from '../../../components/ui/select';
+import { messages } from '../../../../../shared/messages';
+import type { TrackingFilterValue } from '../lib/filters';
+import { contactText } from '../messages';
+
+export type ContactFilterValues = { search: string; campaign: string; tracking: TrackingFilterValue };
+
+const TRACKING_OPTIONS: SelectOption[] = [
+  { value: 'all', label: contactText.allTracking },
+  { value: 'tracking', label: messages.contacts.tracking },
+  { value: 'paused', label: messages.contacts.paused },
+];
+
+export type ContactFiltersProps = {
+  values: ContactFilterValues;
+  onChange: (values: ContactFilterValues) => void;
+  campaignOptions: readonly SelectOption[];
+};
+
+export const ContactFilters = ({ values, onChange, campaignOptions }: ContactFiltersProps) => (
+  <div className="flex flex-wrap gap-3">
+    <div className="relative min-w-56 flex-1">
+      <Search className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-slate-400" aria-hidden="true" />
+      <Input
+        type="search"
+        aria-label={contactText.searchLabel}
+        placeholder={contactText.searchPlaceholder}
+        value={values.search}
+        onChange={(event) => onChange({ ...values, search: event.target.value })}
+        className="pl-9"
+      />
+    </div>
+    <Select
+      aria-label={contactText.campaignFilterLabel}
+      value={values.campaign}
+      onValueChange={(campaign) => onChange({ ...values, campaign })}
+      options={[{ value: 'all', label: contactText.allCampaigns }, ...campaignOptions]}
+      className="w-56"
+    />
+    <Select
+      aria-label={contactText.trackingFilterLabel}
+      value={values.tracking}
+      onValueChange={(tracking) => onChange({ ...values, tracking: tracking as TrackingFilterValue })}
+      options={TRACKING_OPTIONS}
+      className="w-40"
+    />
+  </div>
+);

@@ -1,0 +1,182 @@
+import { FileSpreadsheet } from 'lucide-react';
+import { useId, useState } from 'react';
+import { TIMING } from '../../../../../shared/constants';
+import { messages } from '../../../../../shared/messages';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FieldError, Input, Label } from '../../../components/ui/input';
+import { notify } from '../../../components/ui/notifications';
+import { Select, type SelectOption } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useSheetMetadata } from '../api/get-sheet-metadata';
+import { useImportLonglist } from '../api/import-longlist';
+import { canImport } from '../lib/import-form';
+import { sheetCheckMessage } from '../lib/sheet-check';
+import { parseSheetUrl } from '../lib/sheet-url';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useTimedError } from '../lib/use-timed-error';
+import { contactText } from '../messages';
+
+const text = messages.contacts;
+const labels = text.import;
+
+type FieldErrors = { campaign?: string; url?: string };
+
+export const ImportLonglistForm = ({ campaignOptions }: { campaignOptions: readonly SelectOption[] }) => {
+  const importLonglist = useImportLonglist();
+  const banner = useTimedError();
+  const ids = { campaign: useId(), url: useId(), tab: useId(), status: useId() };
+  const [campaignId, setCampaignId] = useState('');
+  const [sheetUrl, setSheetUrl] = useState('');
+  const [chosenTab, setChosenTab] = useState('');
+  const [typedTab, setTypedTab] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+
+  const parsed = sheetUrl.trim() ? parseSheetUrl(sheetUrl) : undefined;
+  const sheetId = parsed?.ok ? parsed.sheetId : undefined;
+  // The access check waits for a 0.5 s pause in typing.
+  const settledId = useDebouncedValue(sheetId, TIMING.sheetCheckDebounceMs);
+  const metadata = useSheetMetadata(settledId === sheetId ? sheetId : undefined);
+
+  const checking = Boolean(sheetId) && (settledId !== sheetId || metadata.isFetching);
+  const sheet = sheetId && settledId === sheetId && !metadata.isFetching ? metadata.data : undefined;
+  const checkError = sheetId && settledId === sheetId && !metadata.isFetching && metadata.isError ? sheetCheckMessage(metadata.error) : undefined;
+  const urlError = parsed && !parsed.ok ? parsed.error : fieldErrors.url;
+  const tabs = sheet?.tabs ?? [];
+  const tabOptions = tabs.map((tab) => ({ value: tab.name, label: tab.name }));
+  const selectedTab = tabs.some((tab) => tab.name === chosenTab) ? chosenTab : (tabs[0]?.name ?? '');
+  const importing = importLonglist.isPending;
+
+  const enabled = canImport({
+    campaignId,
+    sheetUrl,
+    tabCount: tabs.length,
+    checking,
+    importing,
+    hasError: Boolean(checkError || urlError),
+  });
+
+  const resetForm = () => {
+    setCampaignId('');
+    setSheetUrl('');
+    setChosenTab('');
+    setTypedTab('');
+    setFieldErrors({});
+  };
+
+  const onSubmit = async () => {
+    const errors: FieldErrors = {};
+    if (!campaignId) errors.campaign = text.validation.importCampaignRequired;
+    if (!sheetId) errors.url = text.validation.sheetUrl;
+    setFieldErrors(errors);
+    if (!sheetId || !campaignId) return;
+    banner.dismiss();
+    try {
+      const result = await importLonglist.mutateAsync({
+        campaign_id: campaignId,
+        source_sheet_id: sheetId,
+        source_tab_name: tabs.length > 0 ? selectedTab : typedTab.trim(),
+      });
+      notify({
+        type: 'success',
+        title: contactText.importedTitle,
+        message: result.message || contactText.imported(result.imported ?? 0, result.skipped ?? 0, result.duplicates ?? 0),
+      });
+      resetForm();
+    } catch (error) {
+      banner.show(errorMessage(error, text.importFailedHint));
+      notify({ type: 'error', title: text.importFailedTitle, message: errorMessage(error, text.importFailed) });
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{labels.title}</CardTitle>
+        <CardDescription>{labels.requiredColumns}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          aria-label={labels.title}
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (enabled) void onSubmit();
+          }}
+        >
+          {banner.error ? (
+            <Banner variant="error" onDismiss={banner.dismiss}>
+              {banner.error}
+            </Banner>
+          ) : null}
+          <fieldset disabled={importing} className="space-y-4">
+            <div>
+              <Label htmlFor={ids.campaign}>{text.addIndividual.campaign}</Label>
+              <Select
+                id={ids.campaign}
+                value={campaignId}
+                onValueChange={(value) => {
+                  setCampaignId(value);
+                  setFieldErrors((current) => ({ ...current, campaign: undefined }));
+                }}
+                options={campaignOptions}
+                placeholder={contactText.campaignPlaceholder}
+                aria-invalid={fieldErrors.campaign ? true : undefined}
+                aria-describedby={fieldErrors.campaign ? `${ids.campaign}-error` : undefined}
+              />
+              <FieldError id={`${ids.campaign}-error`} message={fieldErrors.campaign} />
+            </div>
+            <div>
+              <Label htmlFor={ids.url}>{contactText.sheetUrlLabel}</Label>
+              <Input
+                id={ids.url}
+                type="url"
+                inputMode="url"
+                placeholder={contactText.sheetUrlPlaceholder}
+                value={sheetUrl}
+                onChange={(event) => {
+                  setSheetUrl(event.target.value);
+                  setChosenTab('');
+                  setFieldErrors((current) => ({ ...current, url: undefined }));
+                }}
+                aria-invalid={urlError || checkError ? true : undefined}
+                aria-describedby={`${ids.url}-error ${ids.status}`}
+              />
+              <FieldError id={`${ids.url}-error`} message={urlError} />
+              <div id={ids.status} aria-live="polite" className="mt-1 text-sm">
+                {checking ? (
+                  <p className="flex items-center gap-2 text-slate-500">
+                    <Spinner size="sm" />
+                    {labels.validating}
+                  </p>
+                ) : checkError ? (
+                  <p className="text-red-600">{checkError}</p>
+                ) : sheet ? (
+                  <p className="text-green-700">{labels.found(sheet.spreadsheet_name)}</p>
+                ) : null}
+              </div>
+            </div>
+            {tabs.length > 0 ? (
+              <div>
+                <Label htmlFor={ids.tab}>{contactText.tabLabel}</Label>
+                <Select id={ids.tab} value={selectedTab} onValueChange={setChosenTab} options={tabOptions} />
+              </div>
+            ) : (
+              <div>
+                <Label htmlFor={ids.tab}>{labels.tabName}</Label>
+                <Input id={ids.tab} placeholder={labels.tabPlaceholder} value={typedTab} onChange={(event) => setTypedTab(event.target.value)} />
+              </div>
+            )}
+            <Button type="submit" disabled={!enabled} loading={importing} className="w-full">
+              {importing ? null : <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />}
+              {importing ? labels.submitting : labels.submit}
+            </Button>
+          </fieldset>
+        </form>
+      </CardContent>
+    </Card>
+  );
+};

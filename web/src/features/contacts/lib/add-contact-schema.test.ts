@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_ADD_CONTACT, addContactSchema, toAddContactInput, type AddContactForm } from './add-contact-schema';
+
+const errorsOf = (form: AddContactForm) => {
+  const result = addContactSchema.safeParse(form);
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+};
+
+describe('addContactSchema', () => {
+  it('requires a campaign, a valid e-mail and a name with the spec messages', () => {
+    expect(errorsOf(EMPTY_ADD_CONTACT)).toEqual({
+      campaign_id: 'Please select a campaign',
+      email: 'Please enter a valid email address',
+      talent_name: 'Name is required',
+    });
+    expect(errorsOf({ campaign_id: 'c1', email: 'ana@', talent_name: 'Ana', email_owner: '' })).toEqual({
+      email: 'Please enter a valid email address',
+    });
+  });
+
+  it('trims and lower-cases the e-mail and sends a blank manager as ""', () => {
+    const values = addContactSchema.parse({ campaign_id: 'c1', email: '  Ana@Talent.TEST ', talent_name: ' Ana ', email_owner: '   ' });
+    expect(toAddContactInput(values)).toEqual({ email: 'ana@talent.test', talent_name: 'Ana', email_owner: '', campaign_id: 'c1' });
+  });
+});

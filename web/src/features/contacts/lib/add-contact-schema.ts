@@ -1,0 +1,26 @@
+import { messages } from '../../../../../shared/messages';
+import { z } from '../../../lib/zod';
+import type { AddContactInput } from '../api/add-contact';
+
+const text = messages.contacts.validation;
+
+/** Section 5 "Add contact". */
+export const addContactSchema = z.object({
+  campaign_id: z.string().min(1, { error: text.campaignRequired }),
+  email: z.string().trim().toLowerCase().pipe(z.email({ error: text.email })),
+  talent_name: z.string().min(1, { error: text.nameRequired }),
+  email_owner: z.string().trim(),
+});
+
+export type AddContactForm = z.input<typeof addContactSchema>;
+export type AddContactValues = z.output<typeof addContactSchema>;
+
+export const EMPTY_ADD_CONTACT: AddContactForm = { campaign_id: '', email: '', talent_name: '', email_owner: '' };
+
+/** The body: e-mail trimmed and lower-cased, manager "" when blank. */
+export const toAddContactInput = (values: AddContactValues): AddContactInput => ({
+  email: values.email,
+  talent_name: values.talent_name.trim(),
+  email_owner: values.email_owner.trim(),
+  campaign_id: values.campaign_id,
+});

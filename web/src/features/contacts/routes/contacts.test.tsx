@@ -1,0 +1,183 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notificationStore } from '../../../components/ui/notifications';
+import { fakeApi, renderRoutes } from '../../../testing/render';
+import { testCampaign } from '../../campaigns/lib/test-campaign';
+import { testTracking } from '../lib/test-contacts';
+import { ContactsRoute } from './contacts';
+
+afterEach(() => {
+  cleanup();
+  notificationStore.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const CAMPAIGNS = [
+  testCampaign(),
+  testCampaign({ campaign_id: 'autumn', campaign_name: 'Autumn Drop' }),
+  testCampaign({ campaign_id: 'gone', campaign_name: 'Gone', status: 'deleting' }),
+];
+
+const trackingBody = () => ({ success: true, ...testTracking() });
+
+type Handlers = Parameters<typeof fakeApi>[0];
+
+const setup = (handlers: Handlers = {}) => {
+  const api = fakeApi({
+    'GET /api/campaigns/list': () => ({ body: { success: true, campaigns: CAMPAIGNS, total: CAMPAIGNS.length } }),
+    'GET /api/campaigns/contacts/tracking': () => ({ body: trackingBody() }),
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetchImpl));
+  const view = renderRoutes(
+    [
+      { path: '/contacts', element: <ContactsRoute /> },
+      { path: '/campaigns', element: <p>campaigns page</p> },
+    ],
+    { path: '/contacts' },
+  );
+  return { api, user: userEvent.setup(), ...view };
+};
+
+const toasts = () => notificationStore.getSnapshot().map(({ type, title, message }) => ({ type, title, message }));
+
+/** The first call answers; later ones never do, so the cache only changes through the mutation. */
+const firstOnly = (body: () => unknown) => {
+  let calls = 0;
+  return () => {
+    calls += 1;
+    return calls === 1 ? { body: body() } : new Promise<never>(() => {});
+  };
+};
+
+const row = (email: string) => screen.getAllByTestId('contact-row').find((element) => within(element).queryByText(email))!;
+
+describe('ContactsRoute', () => {
+  it('shows an empty card linking to /campaigns when there are no campaigns', async () => {
+    const { user, router } = setup({ 'GET /api/campaigns/list': () => ({ body: { success: true, campaigns: [], total: 0 } }) });
+    expect(screen.getByRole('heading', { name: 'Contacts' })).toBeTruthy();
+    expect(screen.getByText('Manage contacts across all campaigns')).toBeTruthy();
+    await user.click(await screen.findByRole('link', { name: 'Go to Campaigns' }));
+    expect(router.state.location.pathname).toBe('/campaigns');
+  });
+
+  it('shows the summary tiles and the By Campaign counts', async () => {
+    setup();
+    await screen.findByText('Total contacts');
+    const tile = (label: string) => screen.getByText(label).parentElement!.textContent;
+    expect(tile('Total campaigns')).toBe('Total campaigns3');
+    expect(tile('Total contacts')).toBe('Total contacts4');
+    expect(tile('Tracked contacts')).toBe('Tracked contacts3');
+    const list = within(screen.getByRole('list', { name: 'By Campaign' }));
+    const items = list.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual(['Autumn Drop - autumn0 disabled · 1 total · 1 tracking', 'Summer Launch - summer-251 disabled · 2 total · 1 tracking']);
+  });
+
+  it('groups contacts alphabetically with counts, manager and tracking labels', async () => {
+    setup();
+    const groups = await screen.findAllByTestId('contact-group');
+    expect(groups.map((group) => group.querySelector('h3')?.textContent)).toEqual([
+      'autumn - Autumn Drop(1)',
+      'No Campaign(1)',
+      'summer-25 - Summer Launch(2)',
+    ]);
+    const ana = within(row('ana@talent.test'));
+    expect(ana.getByText('Ana Lima')).toBeTruthy();
+    expect(ana.getByText('Manager: mgr@agency.test')).toBeTruthy();
+    expect(ana.getByText('Tracking')).toBeTruthy();
+    expect(within(row('bo@talent.test')).getByText('Paused')).toBeTruthy();
+  });
+
+  it('offers only campaigns that are not being deleted, as "id - name"', async () => {
+    setup();
+    const form = within(await screen.findByRole('form', { name: 'Add Individual Contact' }));
+    const options = form.getAllByRole('option', { hidden: true }).map((option) => option.textContent);
+    expect(options).toEqual(['Select a campaign', 'summer-25 - Summer Launch', 'autumn - Autumn Drop']);
+  });
+
+  it('filters by search, campaign and tracking', async () => {
+    const { user } = setup();
+    await screen.findAllByTestId('contact-row');
+    await user.type(screen.getByLabelText('Search contacts'), 'BO@');
+    expect(screen.getAllByTestId('contact-row').map((element) => element.querySelector('p')?.textContent)).toEqual(['bo@talent.test']);
+    await user.clear(screen.getByLabelText('Search contacts'));
+    await user.selectOptions(screen.getByLabelText('Filter by campaign'), 'summer-25');
+    await user.selectOptions(screen.getByLabelText('Filter by tracking'), 'tracking');
+    expect(screen.getAllByTestId('contact-row').map((element) => element.querySelector('p')?.textContent)).toEqual(['ana@talent.test']);
+    await user.selectOptions(screen.getByLabelText('Filter by campaign'), 'autumn');
+    await user.selectOptions(screen.getByLabelText('Filter by tracking'), 'paused');
+    expect(screen.getByText('No contacts match the filters.')).toBeTruthy();
+  });
+
+  it('shows the empty text without contacts', async () => {
+    setup({
+      'GET /api/campaigns/contacts/tracking': () => ({ body: { success: true, contacts: {}, summary: {}, by_campaign: {} } }),
+    });
+    expect(
+      await screen.findByText('No contacts found. Add contacts using the forms above or import from Google Sheets.'),
+    ).toBeTruthy();
+  });
+
+  it('toggles tracking at once and toasts "Tracking Updated"', async () => {
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { user, api } = setup({
+      'GET /api/campaigns/contacts/tracking': firstOnly(trackingBody),
+      'POST /api/campaigns/contacts/tracking/toggle': async () => {
+        await answered;
+        return { body: { success: true, contact: {} } };
+      },
+    });
+    await screen.findAllByTestId('contact-row');
+    await user.click(screen.getByRole('switch', { name: 'Tracking for bo@talent.test' }));
+    expect(within(row('bo@talent.test')).getByText('Tracking')).toBeTruthy();
+    expect(screen.getByText('Tracked contacts').parentElement!.textContent).toBe('Tracked contacts4');
+    expect(api.calls.find((c) => c.key === 'POST /api/campaigns/contacts/tracking/toggle')?.body).toEqual({
+      email: 'bo@talent.test',
+      tracking: true,
+    });
+    release();
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'success', title: 'Tracking Updated', message: 'Tracking enabled for Bo Chen' }]));
+  });
+
+  it('rolls the switch back when the toggle fails', async () => {
+    const { user } = setup({
+      'GET /api/campaigns/contacts/tracking': firstOnly(trackingBody),
+      'POST /api/campaigns/contacts/tracking/toggle': () => ({ status: 400, body: { success: false, error: 'Contact is locked' } }),
+    });
+    await screen.findAllByTestId('contact-row');
+    await user.click(screen.getByRole('switch', { name: 'Tracking for dee@solo.test' }));
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Error', message: 'Contact is locked' }]));
+    expect(within(row('dee@solo.test')).getByText('Tracking')).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Tracking for dee@solo.test' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText('Tracked contacts').parentElement!.textContent).toBe('Tracked contacts3');
+  });
+
+  it('asks before removing a contact, then toasts "Contact Removed"', async () => {
+    const { user, api } = setup({ 'POST /api/campaigns/contacts/remove': () => ({ body: { success: true, message: 'ok' } }) });
+    await screen.findAllByTestId('contact-row');
+    await user.click(screen.getByRole('button', { name: 'Remove ana@talent.test' }));
+    const dialog = within(screen.getByRole('alertdialog'));
+    expect(dialog.getByText('Correspondence tracking for this contact will stop')).toBeTruthy();
+    expect(dialog.getByText('Processed data is kept')).toBeTruthy();
+    expect(dialog.getByText('The contact can be re-added later')).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(toasts()[0]?.title).toBe('Contact Removed'));
+    expect(api.calls.find((c) => c.key === 'POST /api/campaigns/contacts/remove')?.body).toEqual({ email: 'ana@talent.test' });
+  });
+
+  it('only logs a failed removal', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = setup({ 'POST /api/campaigns/contacts/remove': () => ({ status: 400, body: { success: false, error: 'Nope' } }) });
+    await screen.findAllByTestId('contact-row');
+    await user.click(screen.getByRole('button', { name: 'Remove ana@talent.test' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    expect(toasts()).toEqual([]);
+  });
+});

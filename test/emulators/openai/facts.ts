@@ -1,0 +1,174 @@
+/**
+ * Facts read from a chat request by plain regexes, so every answer visibly comes from the text
+ * it was given: the subject, the first sentence, the people, money amounts, dates and a few
+ * outreach cues (confirmed, declined, rate talk). Deterministic: same input, same facts.
+ */
+export type Participant = { name?: string; email?: string };
+
+export type Facts = {
+  subject: string;
+  firstSentence: string;
+  participants: Participant[];
+  rates: string[];
+  /** ISO yyyy-mm-dd, in order of appearance, unique; header lines (Date:, Sent:) excluded. */
+  dates: string[];
+  /** The sentence each date was found in, for per-date descriptions. */
+  dateContexts: Map<string, string>;
+  cues: Set<Cue>;
+  /** All message text, lower-cased, for enum matching. */
+  haystack: string;
+  /** A stable number derived from the input, for choices no cue decides. */
+  seed: number;
+};
+
+export type Cue = 'confirmed' | 'declined' | 'negotiating' | 'pending' | 'question' | 'follow_up';
+
+export type ChatMessage = { role: string; content?: unknown };
+
+export const messageText = (content: unknown): string => {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((part) => (part && typeof part === 'object' && 'text' in part && typeof part.text === 'string' ? part.text : ''))
+      .join('\n');
+  }
+  return '';
+};
+
+const HEADER = /^\s*(from|to|cc|bcc|subject|date|sent|reply-to)\s*:/i;
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = (y: number, m: number, d: number): string | undefined =>
+  m >= 1 && m <= 12 && d >= 1 && d <= 31 && y >= 1900 && y <= 2200 ? `${y}-${pad(m)}-${pad(d)}` : undefined;
+const monthIndex = (name: string) => MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
+
+/** Dates written the ways outreach mail writes them; a date without a year takes the text's first year. */
+export const findDates = (fullText: string): string[] => [...findDatesWithContext(fullText).keys()];
+
+const sentenceAround = (text: string, at: number): string => {
+  const start = Math.max(text.lastIndexOf('.', at), text.lastIndexOf('\n', at), text.lastIndexOf('!', at), text.lastIndexOf('?', at)) + 1;
+  const ends = ['.', '\n', '!', '?'].map((c) => text.indexOf(c, at)).filter((i) => i >= 0);
+  return text.slice(start, ends.length ? Math.min(...ends) + 1 : text.length).trim();
+};
+
+export const findDatesWithContext = (fullText: string): Map<string, string> => {
+  const found: { at: number; value: string }[] = [];
+  const defaultYear = Number(/\b(19|20)\d{2}\b/.exec(fullText)?.[0] ?? NaN);
+  // A message's own sent date is metadata, not an agreed date: blank header lines out.
+  const text = fullText.replace(/^\s*(date|sent)\s*:.*$/gim, (line) => ' '.repeat(line.length));
+  const push = (at: number, value: string | undefined) => value && found.push({ at, value });
+  for (const m of text.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) push(m.index, iso(+m[1]!, +m[2]!, +m[3]!));
+  for (const m of text.matchAll(/\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/g)) push(m.index, iso(+m[3]!, +m[1]!, +m[2]!));
+  for (const m of text.matchAll(new RegExp(`\\b${MONTH}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(\\d{4}))?\\b`, 'gi'))) {
+    const year = m[3] ? +m[3] : defaultYear;
+    if (Number.isFinite(year)) push(m.index, iso(year, monthIndex(m[1]!), +m[2]!));
+  }
+  for (const m of text.matchAll(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\.?(?:,?\\s+(\\d{4}))?\\b`, 'gi'))) {
+    const year = m[3] ? +m[3] : defaultYear;
+    if (Number.isFinite(year)) push(m.index, iso(year, monthIndex(m[2]!), +m[1]!));
+  }
+  const out = new Map<string, string>();
+  for (const f of found.sort((a, b) => a.at - b.at)) if (!out.has(f.value)) out.set(f.value, sentenceAround(text, f.at));
+  return out;
+};
+
+export const findRates = (text: string): string[] => {
+  const pattern = /(?:[$€£]\s?\d[\d,]*(?:\.\d+)?\s?[kK]?\b|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|usd|eur|gbp|dollars)\b)/g;
+  return [...new Set([...text.matchAll(pattern)].map((m) => m[0].trim()))];
+};
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+
+export const findParticipants = (text: string): Participant[] => {
+  const byKey = new Map<string, Participant>();
+  const add = (p: Participant) => {
+    const key = (p.email ?? p.name ?? '').toLowerCase();
+    if (!key) return;
+    const known = byKey.get(key);
+    if (known) known.name ??= p.name;
+    else byKey.set(key, { ...p });
+  };
+  // "Jane Doe <jane@x.com>" and '"Doe, Jane" <jane@x.com>' carry a display name.
+  for (const m of text.matchAll(/"?([A-Za-z][\w .,'’-]{0,60}?)"?\s*<([^<>\s]+@[^<>\s]+)>/g)) {
+    add({ name: m[1]!.trim(), email: m[2]!.toLowerCase() });
+  }
+  for (const m of text.matchAll(EMAIL)) add({ email: m[0].toLowerCase() });
+  // "From: Jane Doe" with no address.
+  for (const m of text.matchAll(/^\s*(?:from|to)\s*:\s*([A-Z][a-z]+(?: [A-Z][a-z]+)+)\s*$/gim)) add({ name: m[1]! });
+  return [...byKey.values()];
+};
+
+const CUES: [Cue, RegExp][] = [
+  ['confirmed', /\b(confirm(?:ed|s)?|agreed?|accept(?:ed)?|sign(?:ed)? (?:the )?contract|booked|locked in|deal)\b/i],
+  ['declined', /\b(declin(?:e|ed|ing)|pass(?:ing)? on|not interested|unable to|can't make|cannot take|turn(?:ed)? down)\b/i],
+  ['negotiating', /\b(rate|rates|fee|budget|quote|counter|pricing|cost|offer)\b/i],
+  ['question', /\?/],
+  ['follow_up', /\b(follow(?:ing)?[- ]up|checking in|circling back|any update|reminder)\b/i],
+];
+
+const stripHeaders = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !HEADER.test(line))
+    .join('\n');
+
+export const firstSentence = (text: string): string => {
+  const body = stripHeaders(text).replace(/\s+/g, ' ').trim();
+  const sentences = body.match(/[^.!?]+[.!?]+/g) ?? (body ? [body] : []);
+  const chosen = sentences.find((s) => s.trim().split(' ').length >= 3) ?? sentences[0] ?? '';
+  return chosen.trim().slice(0, 240);
+};
+
+const hash = (text: string): number => {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+};
+
+/**
+ * Facts come from the last user message first (the thread the product sent), falling back to
+ * the whole conversation for anything that message lacks.
+ */
+export const extractFacts = (messages: readonly ChatMessage[]): Facts => {
+  const texts = messages.map((m) => ({ role: m.role, text: messageText(m.content) }));
+  const userTexts = texts.filter((t) => t.role === 'user').map((t) => t.text);
+  const primary = userTexts.at(-1) ?? texts.at(-1)?.text ?? '';
+  const all = texts.map((t) => t.text).join('\n');
+  const conversation = userTexts.join('\n') || all;
+  const subjectLine = /^\s*subject\s*:\s*(.+)$/im.exec(primary) ?? /^\s*subject\s*:\s*(.+)$/im.exec(conversation);
+  const firstLine = stripHeaders(primary).split('\n').find((l) => l.trim())?.trim() ?? '';
+  const cues = new Set<Cue>();
+  for (const [cue, pattern] of CUES) if (pattern.test(conversation)) cues.add(cue);
+  if (!cues.has('confirmed') && !cues.has('declined')) cues.add('pending');
+  const dateContexts = findDatesWithContext(conversation);
+  const facts: Facts = {
+    subject: (subjectLine?.[1] ?? firstLine).trim().slice(0, 120),
+    firstSentence: firstSentence(primary) || firstSentence(conversation),
+    participants: findParticipants(conversation),
+    rates: findRates(conversation),
+    dates: [...dateContexts.keys()],
+    dateContexts,
+    cues,
+    haystack: conversation.toLowerCase(),
+    seed: hash(all),
+  };
+  return facts;
+};
+
+const displayName = (p: Participant) => p.name ?? p.email ?? '';
+
+/** The free-text answer: a summary that quotes the thread it was given. */
+export const summaryText = (facts: Facts): string => {
+  const parts = [`Summary of "${facts.subject || 'the conversation'}": ${facts.firstSentence || 'No message text was provided.'}`];
+  if (facts.participants.length) parts.push(`Participants: ${facts.participants.map(displayName).join(', ')}.`);
+  if (facts.rates.length) parts.push(`Rates mentioned: ${facts.rates.join(', ')}.`);
+  if (facts.dates.length) parts.push(`Dates mentioned: ${facts.dates.join(', ')}.`);
+  const status = facts.cues.has('confirmed') ? 'confirmed' : facts.cues.has('declined') ? 'declined' : facts.cues.has('negotiating') ? 'negotiating' : 'awaiting a reply';
+  parts.push(`Status: ${status}.`);
+  return parts.join(' ');
+};
+
+export { displayName };

@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createCompletion, type Usage } from './completion';
+import {
+  insufficientQuota,
+  invalidApiKey,
+  invalidRequest,
+  missingApiKey,
+  modelNotFound,
+  rateLimited,
+  serverError,
+  unknownRoute,
+  type EmulatorError,
+} from './errors';
+import { bearerKey, LOCAL_OPENAI_KEY, maskKey, redactKey, type KeyState } from './keys';
+import { findModel, MODELS } from './models';
+
+export { LOCAL_OPENAI_KEY } from './keys';
+export type { KeyState } from './keys';
+
+/**
+ * A local stand-in for the OpenAI API: `GET /v1/models`, `GET /v1/models/{id}` and
+ * `POST /v1/chat/completions`, with the real error shapes, deterministic answers derived from
+ * the input, configurable latency, injected faults and per-key states (revoked, out of quota,
+ * rate limited). Loopback only: it accepts a published key, so it must never face a network.
+ */
+export type OpenAIEmulatorOptions = {
+  host?: string;
+  port?: number;
+  latencyMs?: number;
+  /** Keys that authenticate; default [LOCAL_OPENAI_KEY]. */
+  keys?: string[];
+};
+
+export type OpenAILogEntry = {
+  at: string;
+  method: string;
+  path: string;
+  model?: string;
+  /** Never the key itself: `sha256:` and 12 hex characters. */
+  key?: string;
+  body?: unknown;
+  usage?: Usage;
+  status: number;
+  /** The error code returned, when the request failed. */
+  code?: string | null;
+};
+
+export type FaultStatus = 429 | 500 | 503 | 402;
+export type FaultSpec = { status: FaultStatus; rate: number; code?: string; retryAfterSeconds?: number };
+
+export type OpenAIEmulator = {
+  /** Base URL ending in /v1, ready for the SDK's `baseURL`. */
+  url: string;
+  log: OpenAILogEntry[];
+  faults: { set(spec: FaultSpec): void; clear(): void };
+  setKeyState(key: string, state: KeyState): void;
+  setLatency(ms: number): void;
+  close(): Promise<void>;
+};
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+const readBody = async (req: IncomingMessage): Promise<string> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A fault at rate r fails exactly r of the calls, spread evenly and starting with the first
+ * (rate 0.5: fail, ok, fail, ok...): reproducible, unlike Math.random.
+ */
+const makeFaults = () => {
+  let spec: FaultSpec | undefined;
+  let calls = 0;
+  return {
+    set(next: FaultSpec) {
+      if (!(next.rate >= 0 && next.rate <= 1)) throw new Error('fault rate must be within 0..1');
+      spec = next;
+      calls = 0;
+    },
+    clear() {
+      spec = undefined;
+    },
+    next(model: string): EmulatorError | undefined {
+      if (!spec) return undefined;
+      const before = Math.ceil(calls * spec.rate);
+      calls += 1;
+      if (Math.ceil(calls * spec.rate) === before) return undefined;
+      if (spec.status === 402 || spec.code === 'insufficient_quota') return insufficientQuota(spec.status === 402 ? 402 : 429);
+      if (spec.status === 429) return rateLimited(model, spec.retryAfterSeconds ?? 1);
+      return serverError(spec.status);
+    },
+  };
+};
+
+export const startOpenAIEmulator = async (options: OpenAIEmulatorOptions = {}): Promise<OpenAIEmulator> => {
+  const host = options.host ?? '127.0.0.1';
+  if (!LOOPBACK.has(host)) throw new Error(`The OpenAI emulator listens on loopback only, not ${host}`);
+  let latencyMs = options.latencyMs ?? 0;
+  const keyStates = new Map<string, KeyState>((options.keys ?? [LOCAL_OPENAI_KEY]).map((k) => [k, 'ok']));
+  const log: OpenAILogEntry[] = [];
+  const faults = makeFaults();
+
+  const send = (res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'x-request-id': `req_${randomBytes(12).toString('hex')}`,
+      'openai-version': '2020-10-01',
+      'openai-processing-ms': String(latencyMs),
+      ...headers,
+    });
+    res.end(JSON.stringify(payload));
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://emulator');
+    const method = req.method ?? 'GET';
+    const raw = method === 'POST' ? await readBody(req) : '';
+    let body: unknown;
+    let parseFailed = false;
+    if (raw) {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        parseFailed = true;
+      }
+    }
+    const key = bearerKey(req.headers.authorization);
+    const requestedModel =
+      body && typeof body === 'object' && 'model' in body && typeof body.model === 'string' ? body.model : undefined;
+    const entry: OpenAILogEntry = {
+      at: new Date().toISOString(),
+      method,
+      path: url.pathname,
+      ...(requestedModel ? { model: requestedModel } : {}),
+      ...(key ? { key: redactKey(key) } : {}),
+      ...(body !== undefined ? { body } : {}),
+      status: 0,
+    };
+    log.push(entry);
+    if (latencyMs > 0) await sleep(latencyMs);
+
+    const reply = (status: number, payload: unknown, headers?: Record<string, string>) => {
+      entry.status = status;
+      send(res, status, payload, headers);
+    };
+    const replyError = (e: EmulatorError) => {
+      entry.code = e.body.error.code;
+      reply(e.status, e.body, e.headers);
+    };
+
+    if (!key) return replyError(missingApiKey());
+    const state = keyStates.get(key);
+    if (state === undefined || state === 'revoked') return replyError(invalidApiKey(maskKey(key)));
+    if (state === 'quota') return replyError(insufficientQuota());
+    if (state === 'rate_limited') return replyError(rateLimited(requestedModel ?? 'gpt-4.1-mini', 20));
+    const fault = faults.next(requestedModel ?? 'gpt-4.1-mini');
+    if (fault) return replyError(fault);
+
+    if (method === 'GET' && url.pathname === '/v1/models') {
+      return reply(200, {
+        object: 'list',
+        data: MODELS.map((m) => ({ id: m.id, object: 'model', created: m.created, owned_by: m.ownedBy })),
+      });
+    }
+    const modelPath = /^\/v1\/models\/([^/]+)$/.exec(url.pathname);
+    if (method === 'GET' && modelPath) {
+      const id = decodeURIComponent(modelPath[1]!);
+      const m = findModel(id);
+      return m ? reply(200, { id: m.id, object: 'model', created: m.created, owned_by: m.ownedBy }) : replyError(modelNotFound(id));
+    }
+    if (method === 'POST' && url.pathname === '/v1/chat/completions') {
+      if (parseFailed) {
+        return replyError(
+          invalidRequest(
+            "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON.)",
+          ),
+        );
+      }
+      const result = createCompletion(body);
+      if (!result.ok) return replyError(result.error);
+      entry.usage = result.completion.usage;
+      return reply(200, result.completion);
+    }
+    return replyError(unknownRoute(method, url.pathname));
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, serverError(500).body);
+      console.error('openai emulator: unexpected failure', error);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    url: `http://${shownHost}:${address.port}/v1`,
+    log,
+    faults: { set: (spec) => faults.set(spec), clear: () => faults.clear() },
+    setKeyState: (key, next) => keyStates.set(key, next),
+    setLatency: (ms) => {
+      latencyMs = ms;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+};

@@ -8,6 +8,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { tasks, type RouteDef } from '../../functions/routes';
 import { resetDynamoClient } from '../../functions/lib/store/client';
 import { setWorkflowEngine } from '../../functions/lib/workflow/engine';
+import { setAsyncDispatcher } from '../../functions/lib/async/dispatch';
+import { createLocalAsyncDispatcher } from './async-tasks';
 import { securityHeaders } from '../security-headers';
 import { toEvent, writeResult } from './api-gateway-event';
 import { ensureTable, startDynalite, type LocalDynamo } from './dynamo';
@@ -42,6 +44,8 @@ export type Runtime = {
   dynamoEndpoint: string;
   emulators: Emulators;
   engine: ReturnType<typeof createLocalEngine>;
+  /** resolves when every asynchronous task (campaign provisioning, deletion) has finished */
+  settleAsync(): Promise<void>;
   runMonitorTick(): Promise<unknown>;
   close(): Promise<void>;
 };
@@ -129,6 +133,14 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
     },
   });
   setWorkflowEngine(engine);
+  const asyncTasks = createLocalAsyncDispatcher({
+    tasks: { CampaignProvision: taskHandlers.CampaignProvision, CampaignDeletion: taskHandlers.CampaignDeletion },
+    retryDelaysMs: options.retryIntervalMs === undefined ? undefined : [options.retryIntervalMs, options.retryIntervalMs],
+    onFailure: (taskId, error) => {
+      if (!options.quiet) console.error(`local runtime: async task ${taskId} failed after its retries`, error);
+    },
+  });
+  setAsyncDispatcher(asyncTasks.dispatch);
 
   const handlerCache = new Map<string, Promise<LambdaHandler>>();
   const routeHandler = (route: RouteDef) => {
@@ -197,6 +209,7 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
     dynamoEndpoint: dynamo.endpoint,
     emulators,
     engine,
+    settleAsync: asyncTasks.settle,
     runMonitorTick,
     async close() {
       if (closed) return;
@@ -204,11 +217,13 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
       if (timer) clearInterval(timer);
       for (const running of engine.executions.values()) running.abort();
       await engine.settle().catch(() => undefined);
+      await asyncTasks.settle().catch(() => undefined);
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       await emulators.close();
       await dynamo.close();
       setWorkflowEngine(undefined);
+      setAsyncDispatcher(undefined);
       resetDynamoClient();
     },
   };

@@ -1,0 +1,9 @@
+import { addContactBody } from '../../shared/schemas/campaigns';
+import { addContact } from '../lib/campaigns/contacts';
+import { defineHandler } from '../lib/http/handler';
+
+/** POST /api/campaigns/contacts/add → one contact per e-mail per agency, appended to the influencer list. */
+export const handler = defineHandler('agency', { body: addContactBody }, async ({ body, scope }) => {
+  const { contact, sheetUpdated } = await addContact(scope, body);
+  return { success: true, contact, sheet_updated: sheetUpdated, message: `${contact.talent_name || contact.email} added to ${contact.campaign_name}` };
+});

@@ -1,0 +1,28 @@
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+
+/**
+ * Work a request starts but does not wait for (campaign Drive provisioning and deletion). On AWS
+ * it is an asynchronous Lambda invoke, which Lambda retries twice on failure; the local runtime
+ * installs a dispatcher that runs the same task in-process with the same retries.
+ */
+export type AsyncTaskId = 'CampaignProvision' | 'CampaignDeletion';
+export type AsyncDispatcher = (taskId: AsyncTaskId, payload: Record<string, unknown>) => Promise<void>;
+
+let installed: AsyncDispatcher | undefined;
+
+export const setAsyncDispatcher = (dispatcher: AsyncDispatcher | undefined): void => {
+  installed = dispatcher;
+};
+
+/** Environment name of the function that runs a task, set by CDK: CampaignProvision → CAMPAIGN_PROVISION_FUNCTION. */
+export const asyncFunctionEnv = (taskId: AsyncTaskId): string => `${taskId.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}_FUNCTION`;
+
+let lambda: LambdaClient | undefined;
+
+export const dispatchAsync: AsyncDispatcher = async (taskId, payload) => {
+  if (installed) return installed(taskId, payload);
+  const functionName = process.env[asyncFunctionEnv(taskId)];
+  if (!functionName) throw new Error(`${asyncFunctionEnv(taskId)} is not set`);
+  lambda ??= new LambdaClient({});
+  await lambda.send(new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify(payload)) }));
+};

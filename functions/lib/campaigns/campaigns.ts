@@ -1,0 +1,134 @@
+import type { CreateCampaignBody } from '../../../shared/schemas/campaigns';
+import { dispatchAsync } from '../async/dispatch';
+import { Conflict, NotFound } from '../http/errors';
+import { isConditionalFailure } from '../identity/store-errors';
+import { logger } from '../logger';
+import type { AgencyScope } from '../session/resolve';
+import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
+import { contactEntity } from '../store/entities/contact';
+import { nowIso } from '../store/keys';
+import { recoverAgencyDrive, recoveryWanted } from './agency-drive';
+
+export type CampaignJson = {
+  campaign_id: string;
+  campaign_name: string;
+  project_name: string;
+  client_name: string;
+  deliverables: string;
+  additional_details: string;
+  campaign_live_dates: string;
+  created_at: string;
+  updated_at: string;
+  status: CampaignItem['status'];
+  campaign_folder_id: string | null;
+  influencer_list_sheet_id: string | null;
+  outreach_tracker_sheet_id: string | null;
+  contact_count: number;
+  drive_account: string | null;
+};
+
+export const toCampaignJson = (item: CampaignItem, contactCount: number): CampaignJson => ({
+  campaign_id: item.campaignId,
+  campaign_name: item.campaignName,
+  project_name: item.projectName ?? '',
+  client_name: item.clientName,
+  deliverables: item.deliverables ?? '',
+  additional_details: item.additionalDetails ?? '',
+  campaign_live_dates: item.campaignLiveDates ?? '',
+  created_at: item.createdAt,
+  updated_at: item.updatedAt,
+  status: item.status,
+  campaign_folder_id: item.campaignFolderId ?? null,
+  influencer_list_sheet_id: item.influencerListSheetId ?? null,
+  outreach_tracker_sheet_id: item.outreachTrackerSheetId ?? null,
+  contact_count: contactCount,
+  drive_account: item.driveAccount ?? null,
+});
+
+export const campaignNotFound = (campaignId: string) => new NotFound(`Campaign "${campaignId}" not found`);
+
+export const findCampaign = async (scope: AgencyScope, campaignId: string): Promise<CampaignItem | undefined> =>
+  (await campaignEntity().get({ agencyName: scope.agencyName, campaignId }).go()).data ?? undefined;
+
+export const getCampaignOrThrow = async (scope: AgencyScope, campaignId: string): Promise<CampaignItem> => {
+  const campaign = await findCampaign(scope, campaignId);
+  if (!campaign) throw campaignNotFound(campaignId);
+  return campaign;
+};
+
+export const listCampaignItems = async (scope: AgencyScope): Promise<CampaignItem[]> =>
+  (await campaignEntity().query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all' })).data;
+
+/** Contacts per campaign id, from one Query of the agency's contacts (only the campaign attribute). */
+export const contactCounts = async (scope: AgencyScope): Promise<Map<string, number>> => {
+  const { data } = await contactEntity().query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all', attributes: ['campaignId'] });
+  const counts = new Map<string, number>();
+  for (const contact of data) counts.set(contact.campaignId, (counts.get(contact.campaignId) ?? 0) + 1);
+  return counts;
+};
+
+export const campaignContactCount = async (scope: AgencyScope, campaignId: string): Promise<number> =>
+  (await contactEntity().query.byCampaign({ agencyName: scope.agencyName, campaignId }).go({ pages: 'all', attributes: ['email'] })).data.length;
+
+export const listCampaigns = async (scope: AgencyScope): Promise<CampaignJson[]> => {
+  const [items, counts] = await Promise.all([listCampaignItems(scope), contactCounts(scope)]);
+  return items
+    .map((item) => toCampaignJson(item, counts.get(item.campaignId) ?? 0))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at));
+};
+
+/**
+ * Stores the campaign as 'pending' and hands its Drive assets to the provisioning task. The id is
+ * unique per agency (conditional put); the response does not wait for Google.
+ */
+export const createCampaign = async (scope: AgencyScope, input: CreateCampaignBody): Promise<CampaignJson> => {
+  if (await recoveryWanted(scope, 'skip_on_campaign_creation')) {
+    await recoverAgencyDrive(scope.agencyName).catch((error: unknown) =>
+      logger.warn('drive recovery before campaign creation failed', { agency: scope.agencyName, error: String(error) }),
+    );
+  }
+  const now = nowIso();
+  let item: CampaignItem;
+  try {
+    item = (
+      await campaignEntity()
+        .create({
+          agencyName: scope.agencyName,
+          campaignId: input.campaign_id,
+          campaignName: input.campaign_name,
+          clientName: input.client_name,
+          projectName: input.project_name,
+          deliverables: input.deliverables,
+          additionalDetails: input.additional_details,
+          campaignLiveDates: input.campaign_live_dates,
+          status: 'pending',
+          createdBy: scope.email,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .go()
+    ).data as CampaignItem;
+  } catch (error) {
+    if (isConditionalFailure(error)) throw new Conflict(`Campaign ID "${input.campaign_id}" already exists. Choose another ID.`);
+    throw error;
+  }
+  await dispatchAsync('CampaignProvision', { agencyName: scope.agencyName, campaignId: item.campaignId });
+  return toCampaignJson(item, 0);
+};
+
+/**
+ * Marks the campaign 'deleting' at once and hands the removal to the deletion task. Asking again
+ * while it is deleting dispatches again (the task is idempotent), so a stuck deletion can be retried.
+ */
+export const requestCampaignDeletion = async (scope: AgencyScope, campaignId: string): Promise<void> => {
+  try {
+    await campaignEntity()
+      .patch({ agencyName: scope.agencyName, campaignId })
+      .set({ status: 'deleting', updatedAt: nowIso() })
+      .go({ response: 'none' });
+  } catch (error) {
+    if (isConditionalFailure(error)) throw campaignNotFound(campaignId);
+    throw error;
+  }
+  await dispatchAsync('CampaignDeletion', { agencyName: scope.agencyName, campaignId });
+};

@@ -1,0 +1,116 @@
+import { googleContextFor } from '../identity/google-grants';
+import { GoogleNotFound, GooglePermissionDenied } from '../google/errors';
+import { a1, createSheetsClient, type SheetsClient } from '../google/sheets';
+import { BadRequest, Forbidden, NotFound } from '../http/errors';
+import { isConditionalFailure } from '../identity/store-errors';
+import type { AgencyScope } from '../session/resolve';
+import { contactEntity, type ContactItem } from '../store/entities/contact';
+import { nowIso } from '../store/keys';
+import { recoverAgencyDrive, recoveryWanted } from './agency-drive';
+import { appendToInfluencerList, writableCampaign } from './contacts';
+import { findHeader, parseLonglist, type Duplicate } from './longlist';
+
+export const SHEET_MESSAGES = {
+  noPermission: 'No permission to access this sheet',
+  notFound: 'Sheet not found or deleted',
+  noHeader: 'No header row found: the sheet needs an Email column and a Talent/Name column',
+  noTab: (tab: string) => `Tab "${tab}" not found in this sheet`,
+} as const;
+
+/** Sheets failures in the words the contacts screen looks for ("permission", "not found"). */
+const sheetError = (error: unknown): never => {
+  if (error instanceof GooglePermissionDenied) throw new Forbidden(SHEET_MESSAGES.noPermission, { fields: { status: 'error' } });
+  if (error instanceof GoogleNotFound) throw new NotFound(SHEET_MESSAGES.notFound, { fields: { status: 'error' } });
+  throw error;
+};
+
+/** The caller's own Google access: a longlist is a sheet the person names, in their Drive. */
+const callerSheets = async (scope: AgencyScope): Promise<SheetsClient> => createSheetsClient(await googleContextFor(scope.email));
+
+export const sheetMetadata = async (scope: AgencyScope, sheetId: string) => {
+  const sheets = await callerSheets(scope);
+  const info = await sheets.getMetadata(sheetId).catch(sheetError);
+  return { spreadsheet_name: info.title, tabs: info.tabs.map((tab) => ({ name: tab.name })) };
+};
+
+const WRITE_CONCURRENCY = 32;
+
+const runPool = async <T>(items: T[], limit: number, work: (item: T) => Promise<void>) => {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+};
+
+/**
+ * Imports a longlist tab into a campaign: one read of the sheet, one Query of existing contacts,
+ * one conditional put per new contact (the e-mail stays unique per agency even against a
+ * concurrent add), one append to the influencer list.
+ */
+export const importLonglist = async (scope: AgencyScope, input: { campaign_id: string; source_sheet_id: string; source_tab_name?: string }) => {
+  const campaign = await writableCampaign(scope, input.campaign_id);
+  if (await recoveryWanted(scope, 'skip_on_import_longlist')) await recoverAgencyDrive(scope.agencyName).catch(() => undefined);
+  const sheets = await callerSheets(scope);
+  const info = await sheets.getMetadata(input.source_sheet_id).catch(sheetError);
+  const tab = input.source_tab_name ?? info.tabs[0]?.name;
+  if (!tab || !info.tabs.some((candidate) => candidate.name === tab)) throw new BadRequest(SHEET_MESSAGES.noTab(tab ?? ''));
+  const rows = await sheets.readValues(input.source_sheet_id, a1(tab)).catch(sheetError);
+  const header = findHeader(rows);
+  if (!header) throw new BadRequest(SHEET_MESSAGES.noHeader);
+  const { candidates, skipped, duplicates } = parseLonglist(rows, header);
+
+  const existing = new Map(
+    (await contactEntity().query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all', attributes: ['email', 'campaignId'] })).data.map((contact) => [
+      contact.email,
+      contact.campaignId,
+    ]),
+  );
+  const alreadyThere = (row: number, email: string, campaignId: string | undefined): Duplicate => ({
+    row,
+    email,
+    reason: `Already a contact in campaign "${campaignId ?? 'unknown'}"`,
+  });
+  const fresh = candidates.filter((candidate) => {
+    if (!existing.has(candidate.email)) return true;
+    duplicates.push(alreadyThere(candidate.row, candidate.email, existing.get(candidate.email)));
+    return false;
+  });
+
+  const now = nowIso();
+  const created: ContactItem[] = [];
+  await runPool(fresh, WRITE_CONCURRENCY, async (candidate) => {
+    try {
+      const { data } = await contactEntity()
+        .create({
+          agencyName: scope.agencyName,
+          email: candidate.email,
+          talentName: candidate.talentName,
+          emailOwner: candidate.manager,
+          campaignId: campaign.campaignId,
+          trackingEnabled: true,
+          source: 'import',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .go();
+      created.push(data as ContactItem);
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+      duplicates.push(alreadyThere(candidate.row, candidate.email, undefined));
+    }
+  });
+  const sheetUpdated = created.length ? await appendToInfluencerList(campaign, created) : true;
+  duplicates.sort((a, b) => a.row - b.row);
+  return {
+    imported: created.length,
+    skipped: skipped.length,
+    duplicates: duplicates.length,
+    sheet_updated: sheetUpdated,
+    tab,
+    message: `Imported ${created.length} contact${created.length === 1 ? '' : 's'} into ${campaign.campaignName}; ${skipped.length} skipped, ${duplicates.length} duplicate${duplicates.length === 1 ? '' : 's'}`,
+    details: { skipped, duplicates },
+  };
+};
+

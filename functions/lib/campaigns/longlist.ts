@@ -1,0 +1,78 @@
+/**
+ * Reads a longlist people made by hand: finds the header row whatever its wording (Email,
+ * E-mail, Email Address; Talent, Name, Talent Name, Influencer; Manager, Owner, Agent), then
+ * turns each row into a candidate contact or a reason it was skipped. Pure: no I/O.
+ */
+export type Column = 'email' | 'name' | 'manager';
+
+const normalise = (header: string) => header.toLowerCase().replace(/[^a-z]/g, '');
+
+const HEADER_WORDS: Record<Column, string[]> = {
+  email: ['email', 'emailaddress', 'mail', 'emails', 'contactemail', 'talentemail', 'influenceremail', 'creatoremail'],
+  name: ['talent', 'name', 'talentname', 'influencer', 'influencername', 'creator', 'creatorname', 'fullname', 'handle'],
+  manager: ['manager', 'owner', 'agent', 'manageremail', 'owneremail', 'agentemail', 'management', 'emailowner', 'talentmanager'],
+};
+
+export const headerColumn = (header: string): Column | undefined => {
+  const key = normalise(header);
+  return (Object.keys(HEADER_WORDS) as Column[]).find((column) => HEADER_WORDS[column].includes(key));
+};
+
+export type HeaderMap = { row: number; email: number; name: number; manager?: number };
+
+/** The first of the top rows that names both an e-mail and a name column. */
+export const findHeader = (rows: string[][], scanRows = 10): HeaderMap | undefined => {
+  for (let index = 0; index < Math.min(rows.length, scanRows); index += 1) {
+    const found: Partial<Record<Column, number>> = {};
+    (rows[index] ?? []).forEach((cell, column) => {
+      const kind = headerColumn(cell ?? '');
+      if (kind && found[kind] === undefined) found[kind] = column;
+    });
+    if (found.email !== undefined && found.name !== undefined) return { row: index, email: found.email, name: found.name, manager: found.manager };
+  }
+  return undefined;
+};
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export const isEmail = (value: string) => value.length <= 254 && EMAIL.test(value);
+
+export type Candidate = { row: number; email: string; talentName: string; manager: string };
+export type Skipped = { row: number; reason: string };
+export type Duplicate = { row: number; email: string; reason: string };
+
+/** Sheet row numbers are 1-based, as people see them. */
+export const parseLonglist = (rows: string[][], header: HeaderMap) => {
+  const candidates: Candidate[] = [];
+  const skipped: Skipped[] = [];
+  const duplicates: Duplicate[] = [];
+  const seen = new Map<string, number>();
+  for (let index = header.row + 1; index < rows.length; index += 1) {
+    const cells = rows[index] ?? [];
+    const row = index + 1;
+    const rawEmail = (cells[header.email] ?? '').trim();
+    const talentName = (cells[header.name] ?? '').trim();
+    const manager = header.manager === undefined ? '' : (cells[header.manager] ?? '').trim();
+    if (!rawEmail && !talentName && !manager) continue; // blank line: not a row anyone meant
+    if (!rawEmail) {
+      skipped.push({ row, reason: 'Missing email' });
+      continue;
+    }
+    const email = rawEmail.toLowerCase();
+    if (!isEmail(email)) {
+      skipped.push({ row, reason: `Invalid email "${rawEmail}"` });
+      continue;
+    }
+    if (!talentName) {
+      skipped.push({ row, reason: 'Missing talent name' });
+      continue;
+    }
+    const first = seen.get(email);
+    if (first !== undefined) {
+      duplicates.push({ row, email, reason: `Duplicate of row ${first} in the sheet` });
+      continue;
+    }
+    seen.set(email, row);
+    candidates.push({ row, email, talentName, manager });
+  }
+  return { candidates, skipped, duplicates };
+};

@@ -1,0 +1,62 @@
+import { Entity } from 'electrodb';
+import {
+  DATE_RANGE_PROCESSING_DEFAULTS,
+  HEALTH_CHECK_DEFAULTS,
+  MODEL_DEFAULTS,
+  MONITORING_DEFAULTS,
+  OLDEST_SCAN_DAYS_DEFAULT,
+  PROCESSING_MODE_DEFAULTS,
+} from '../../../shared/constants';
+import { dynamoClient, tableName } from '../store/client';
+import type { AgencyScope } from '../session/resolve';
+
+/** The spec's defaults (section 9), per settings section. */
+export const SETTINGS_DEFAULTS = {
+  model_config: MODEL_DEFAULTS,
+  processing_mode: PROCESSING_MODE_DEFAULTS,
+  processing_limits: { oldest_scan_days: OLDEST_SCAN_DAYS_DEFAULT },
+  date_range_processing: DATE_RANGE_PROCESSING_DEFAULTS,
+  health_check: HEALTH_CHECK_DEFAULTS,
+  monitoring_config: MONITORING_DEFAULTS,
+} as const;
+
+export type SettingsSection = keyof typeof SETTINGS_DEFAULTS;
+type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : T[K] extends number ? number : T[K] extends boolean ? boolean : Widen<T[K]> };
+export type Settings = { [K in SettingsSection]: Widen<(typeof SETTINGS_DEFAULTS)[K]> };
+
+/** `AGENCY#a / SETTINGS`: only what the agency changed is stored; reads merge it over the defaults. */
+export const settingsEntity = () =>
+  new Entity(
+    {
+      model: { entity: 'settings', version: '1', service: 'threadline' },
+      attributes: {
+        agencyName: { type: 'string', required: true },
+        overrides: { type: 'any', default: () => ({}) },
+        updatedAt: { type: 'string' },
+        updatedBy: { type: 'string' },
+      },
+      indexes: {
+        byAgency: {
+          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'SETTINGS', casing: 'none' },
+        },
+      },
+    },
+    { client: dynamoClient(), table: tableName() },
+  );
+
+const merge = (defaults: unknown, override: unknown): unknown => {
+  if (typeof defaults !== 'object' || defaults === null || Array.isArray(defaults)) return override ?? defaults;
+  const result: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
+  if (typeof override === 'object' && override !== null) {
+    for (const [key, value] of Object.entries(override as Record<string, unknown>)) {
+      if (key in result) result[key] = merge(result[key], value);
+    }
+  }
+  return result;
+};
+
+export const readSettings = async (scope: Pick<AgencyScope, 'agencyName'>): Promise<Settings> => {
+  const { data } = await settingsEntity().get({ agencyName: scope.agencyName }).go();
+  return merge(SETTINGS_DEFAULTS, data?.overrides ?? {}) as Settings;
+};

@@ -1,0 +1,47 @@
+import { Entity } from 'electrodb';
+import { dynamoClient, tableName } from '../client';
+
+export const CAMPAIGN_STATUSES = ['pending', 'ready', 'incomplete', 'deleting'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/**
+ * A campaign, `AGENCY#a / CAMPAIGN#id`. Its Drive ids are filled one by one by the provisioning
+ * task, each saved as soon as it exists, so a retry never makes a second folder or sheet.
+ */
+export const campaignEntity = () =>
+  new Entity(
+    {
+      model: { entity: 'campaign', version: '1', service: 'threadline' },
+      attributes: {
+        agencyName: { type: 'string', required: true },
+        campaignId: { type: 'string', required: true },
+        campaignName: { type: 'string', required: true },
+        clientName: { type: 'string', required: true },
+        projectName: { type: 'string', default: '' },
+        deliverables: { type: 'string', default: '' },
+        additionalDetails: { type: 'string', default: '' },
+        campaignLiveDates: { type: 'string', default: '' },
+        status: { type: CAMPAIGN_STATUSES, required: true },
+        campaignFolderId: { type: 'string' },
+        influencerListSheetId: { type: 'string' },
+        outreachTrackerSheetId: { type: 'string' },
+        /** the campaigns tracker row exists for this campaign */
+        trackerRowWritten: { type: 'boolean', default: false },
+        /** the Drive account the assets live in (the agency's drive owner) */
+        driveAccount: { type: 'string' },
+        lastError: { type: 'string' },
+        createdBy: { type: 'string' },
+        createdAt: { type: 'string', required: true },
+        updatedAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byAgency: {
+          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+          sk: { field: 'sk', composite: ['campaignId'], template: 'CAMPAIGN#${campaignId}', casing: 'none' },
+        },
+      },
+    },
+    { client: dynamoClient(), table: tableName() },
+  );
+
+export type CampaignItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof campaignEntity>['get']>['go']>>['data']>;

@@ -43,48 +43,48 @@ const r = (
 
 export const routes: readonly RouteDef[] = [
   // Session and auth (backend-for-frontend OAuth)
-  r('AuthLogin', 'GET', '/auth/login', 'public'),
-  r('AuthCallback', 'GET', '/auth/callback', 'public'),
-  r('AuthStatus', 'GET', '/auth/status', 'public'),
-  r('AuthLogout', 'POST', '/auth/logout', 'public'),
+  r('AuthLogin', 'GET', '/auth/login', 'public', 'auth/login'),
+  r('AuthCallback', 'GET', '/auth/callback', 'public', 'auth/callback'),
+  r('AuthStatus', 'GET', '/auth/status', 'public', 'auth/status'),
+  r('AuthLogout', 'POST', '/auth/logout', 'public', 'auth/logout'),
 
   // Agency
-  r('AgencyCreate', 'POST', '/api/v3/agency', 'user'),
-  r('AgencyListMine', 'GET', '/api/v3/agency/list-mine', 'user'),
-  r('AgencySwitch', 'POST', '/api/v3/agency/switch', 'user'),
-  r('AgencyMembers', 'GET', '/api/v3/agency/members', 'agency'),
-  r('AgencyInvite', 'POST', '/api/v3/agency/invitations', 'agency'),
-  r('AgencyInvitationsMine', 'GET', '/api/v3/agency/invitations/mine', 'user'),
-  r('AgencyInviteAccept', 'POST', '/api/v3/agency/invitations/accept', 'user'),
-  r('AgencyInviteResend', 'POST', '/api/v3/agency/invitations/resend', 'agency'),
-  r('AgencyInviteCancel', 'POST', '/api/v3/agency/invitations/cancel', 'agency'),
-  r('AgencyMemberRemove', 'DELETE', '/api/campaigns/users/{email}', 'agency'),
+  r('AgencyCreate', 'POST', '/api/v3/agency', 'user', 'agency/create'),
+  r('AgencyListMine', 'GET', '/api/v3/agency/list-mine', 'user', 'agency/list-mine'),
+  r('AgencySwitch', 'POST', '/api/v3/agency/switch', 'user', 'agency/switch'),
+  r('AgencyMembers', 'GET', '/api/v3/agency/members', 'agency', 'agency/members'),
+  r('AgencyInvite', 'POST', '/api/v3/agency/invitations', 'agency', 'agency/invite'),
+  r('AgencyInvitationsMine', 'GET', '/api/v3/agency/invitations/mine', 'user', 'agency/invitations-mine'),
+  r('AgencyInviteAccept', 'POST', '/api/v3/agency/invitations/accept', 'user', 'agency/invite-accept'),
+  r('AgencyInviteResend', 'POST', '/api/v3/agency/invitations/resend', 'agency', 'agency/invite-resend'),
+  r('AgencyInviteCancel', 'POST', '/api/v3/agency/invitations/cancel', 'agency', 'agency/invite-cancel'),
+  r('AgencyMemberRemove', 'DELETE', '/api/campaigns/users/{email}', 'agency', 'agency/member-remove'),
 
   // API keys
-  r('ApiKeyValidate', 'POST', '/api/v3/api-keys/validate', 'agency'),
-  r('ApiKeySet', 'POST', '/api/v3/api-keys/set', 'agency'),
-  r('ApiKeyStatus', 'GET', '/api/v3/api-keys/status', 'agency'),
+  r('ApiKeyValidate', 'POST', '/api/v3/api-keys/validate', 'agency', 'api-keys/validate'),
+  r('ApiKeySet', 'POST', '/api/v3/api-keys/set', 'agency', 'api-keys/set'),
+  r('ApiKeyStatus', 'GET', '/api/v3/api-keys/status', 'agency', 'api-keys/status'),
 
   // Campaigns
-  r('CampaignAdd', 'POST', '/api/campaigns/add', 'agency'),
-  r('CampaignList', 'GET', '/api/campaigns/list', 'agency'),
-  r('CampaignGet', 'GET', '/api/campaigns/{id}', 'agency'),
-  r('CampaignDelete', 'POST', '/api/campaigns/delete', 'agency'),
-  r('CampaignImportLonglist', 'POST', '/api/campaigns/import-longlist', 'agency', NOT_IMPLEMENTED, {
+  r('CampaignAdd', 'POST', '/api/campaigns/add', 'agency', 'campaigns/add'),
+  r('CampaignList', 'GET', '/api/campaigns/list', 'agency', 'campaigns/list'),
+  r('CampaignGet', 'GET', '/api/campaigns/{id}', 'agency', 'campaigns/get'),
+  r('CampaignDelete', 'POST', '/api/campaigns/delete', 'agency', 'campaigns/delete'),
+  r('CampaignImportLonglist', 'POST', '/api/campaigns/import-longlist', 'agency', 'campaigns/import-longlist', {
     timeoutSeconds: 29,
     memoryMb: 1024,
   }),
-  r('CampaignSheetMetadata', 'GET', '/api/campaigns/sheet-metadata', 'agency'),
-  r('DriveRootDelete', 'POST', `/api/campaigns/${PRODUCT_SLUG}/delete`, 'agency'),
-  r('DriveRootRecreate', 'POST', `/api/campaigns/${PRODUCT_SLUG}/recreate`, 'agency'),
-  r('DriveHealth', 'GET', '/api/campaigns/drive/health', 'agency'),
+  r('CampaignSheetMetadata', 'GET', '/api/campaigns/sheet-metadata', 'agency', 'campaigns/sheet-metadata'),
+  r('DriveRootDelete', 'POST', `/api/campaigns/${PRODUCT_SLUG}/delete`, 'agency', 'campaigns/drive-root-delete'),
+  r('DriveRootRecreate', 'POST', `/api/campaigns/${PRODUCT_SLUG}/recreate`, 'agency', 'campaigns/drive-root-recreate'),
+  r('DriveHealth', 'GET', '/api/campaigns/drive/health', 'agency', 'campaigns/drive-health'),
 
   // Contacts
-  r('ContactsClear', 'POST', '/api/campaigns/contacts/clear', 'agency'),
-  r('ContactAdd', 'POST', '/api/campaigns/contacts/add', 'agency'),
-  r('ContactTrackingToggle', 'POST', '/api/campaigns/contacts/tracking/toggle', 'agency'),
-  r('ContactRemove', 'POST', '/api/campaigns/contacts/remove', 'agency'),
-  r('ContactsTracking', 'GET', '/api/campaigns/contacts/tracking', 'agency'),
+  r('ContactsClear', 'POST', '/api/campaigns/contacts/clear', 'agency', 'contacts/clear'),
+  r('ContactAdd', 'POST', '/api/campaigns/contacts/add', 'agency', 'contacts/add'),
+  r('ContactTrackingToggle', 'POST', '/api/campaigns/contacts/tracking/toggle', 'agency', 'contacts/toggle-tracking'),
+  r('ContactRemove', 'POST', '/api/campaigns/contacts/remove', 'agency', 'contacts/remove'),
+  r('ContactsTracking', 'GET', '/api/campaigns/contacts/tracking', 'agency', 'contacts/tracking'),
 
   // System and metrics
   r('SystemHealth', 'GET', '/api/v3/system/health', 'public', 'system/health'),
@@ -123,16 +123,25 @@ export const routes: readonly RouteDef[] = [
  * Functions that are not HTTP routes: the state machine's tasks and the scheduler's target.
  * ASL substitutions are named `${<id>FunctionArn}`.
  */
-export type TaskDef = { id: string; handler: string; timeoutSeconds: number; memoryMb?: number };
+export type TaskDef = {
+  id: string;
+  handler: string;
+  timeoutSeconds: number;
+  memoryMb?: number;
+  /** who invokes it: the state machine, an API route asynchronously (Lambda Event invoke), or the scheduler */
+  kind: 'state-machine' | 'async' | 'schedule';
+};
 
 export const tasks: readonly TaskDef[] = [
-  { id: 'JobInitialize', handler: 'processing/tasks/initialize', timeoutSeconds: 60 },
-  { id: 'JobFetch', handler: 'processing/tasks/fetch', timeoutSeconds: 300 },
-  { id: 'JobProcessBatch', handler: 'processing/tasks/process-batch', timeoutSeconds: 600, memoryMb: 1024 },
-  { id: 'JobSyncSheets', handler: 'processing/tasks/sync-sheets', timeoutSeconds: 300 },
-  { id: 'JobFinalize', handler: 'processing/tasks/finalize', timeoutSeconds: 60 },
-  { id: 'JobReleaseLock', handler: 'processing/tasks/release-lock', timeoutSeconds: 30 },
-  { id: 'MonitorTick', handler: 'processing/tasks/monitor-tick', timeoutSeconds: 300 },
+  { id: 'JobInitialize', handler: 'processing/tasks/initialize', timeoutSeconds: 60, kind: 'state-machine' },
+  { id: 'JobFetch', handler: 'processing/tasks/fetch', timeoutSeconds: 300, kind: 'state-machine' },
+  { id: 'JobProcessBatch', handler: 'processing/tasks/process-batch', timeoutSeconds: 600, memoryMb: 1024, kind: 'state-machine' },
+  { id: 'JobSyncSheets', handler: 'processing/tasks/sync-sheets', timeoutSeconds: 300, kind: 'state-machine' },
+  { id: 'JobFinalize', handler: 'processing/tasks/finalize', timeoutSeconds: 60, kind: 'state-machine' },
+  { id: 'JobReleaseLock', handler: 'processing/tasks/release-lock', timeoutSeconds: 30, kind: 'state-machine' },
+  { id: 'MonitorTick', handler: 'processing/tasks/monitor-tick', timeoutSeconds: 300, kind: 'schedule' },
+  { id: 'CampaignProvision', handler: 'campaigns/tasks/provision', timeoutSeconds: 300, kind: 'async' },
+  { id: 'CampaignDeletion', handler: 'campaigns/tasks/delete', timeoutSeconds: 300, kind: 'async' },
 ];
 
 export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>): string => `${route.method} ${route.path}`;

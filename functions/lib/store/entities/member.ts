@@ -19,6 +19,8 @@ export const memberEntity = () =>
         acceptedAt: { type: 'string' },
         expiresAt: { type: 'string' },
         inviteTokenHash: { type: 'string' },
+        /** writer access to the agency's Drive root: 'pending' when granting it failed at acceptance */
+        driveAccess: { type: ['granted', 'pending'] as const },
       },
       indexes: {
         byAgency: {

@@ -1,0 +1,17 @@
+import { hashToken } from '../lib/crypto/token';
+import { Forbidden } from '../lib/http/errors';
+import { defineHandler, header } from '../lib/http/handler';
+import { asResult, json } from '../lib/http/respond';
+import { clearedSessionCookie, deleteSession } from '../lib/identity/sessions';
+import { readToken } from '../lib/session/resolve';
+
+/** POST /auth/logout (public): ends the session server-side and clears the cookie. */
+export const handler = defineHandler('public', {}, async ({ event }) => {
+  const found = readToken(event);
+  if (found) {
+    // a cross-site form cannot add this header: no forced logout by CSRF
+    if (found.via === 'cookie' && !header(event, 'x-requested-with')) throw new Forbidden('Missing X-Requested-With header');
+    await deleteSession(hashToken(found.token));
+  }
+  return asResult(json({ success: true }, 200, {}, [clearedSessionCookie()]));
+});

@@ -1,0 +1,42 @@
+import { PRODUCT_NAME } from '../../../shared/messages';
+import { mailer, type MailMessage } from './mailer';
+
+export type InviteEmail = {
+  to: string;
+  token: string;
+  agencyDisplayName: string;
+  invitedBy: string;
+  inviterName?: string;
+  role: 'owner' | 'member';
+  expiresAt: string;
+};
+
+export const inviteLink = (token: string): string => {
+  const base = (process.env.APP_URL ?? '').replace(/\/+$/, '');
+  return `${base}/invite?token=${encodeURIComponent(token)}`;
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export const buildInviteEmail = (invite: InviteEmail): MailMessage => {
+  const link = inviteLink(invite.token);
+  const who = invite.inviterName ? `${invite.inviterName} (${invite.invitedBy})` : invite.invitedBy;
+  const expires = new Date(invite.expiresAt).toUTCString();
+  const role = invite.role === 'owner' ? 'an owner' : 'a member';
+  const subject = `${invite.inviterName ?? invite.invitedBy} invited you to ${invite.agencyDisplayName} on ${PRODUCT_NAME}`;
+  const text = [
+    `${who} invited you to join ${invite.agencyDisplayName} on ${PRODUCT_NAME} as ${role}.`,
+    '',
+    `Accept the invitation: ${link}`,
+    '',
+    `Sign in with the Google account of ${invite.to}. The link can be used once and expires on ${expires}.`,
+    `After accepting you get full access to the agency's ${PRODUCT_NAME} Drive folder.`,
+  ].join('\n');
+  const html = `<p>${escapeHtml(who)} invited you to join <strong>${escapeHtml(invite.agencyDisplayName)}</strong> on ${PRODUCT_NAME} as ${role}.</p>
+<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>
+<p>Sign in with the Google account of ${escapeHtml(invite.to)}. The link can be used once and expires on ${escapeHtml(expires)}.</p>`;
+  return { to: invite.to, subject, text, html, link };
+};
+
+export const sendInviteEmail = async (invite: InviteEmail) => mailer().send(buildInviteEmail(invite));

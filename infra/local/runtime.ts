@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { tasks, type RouteDef } from '../../functions/routes';
 import { resetDynamoClient } from '../../functions/lib/store/client';
+import { logger } from '../../functions/lib/logger';
 import { setWorkflowEngine } from '../../functions/lib/workflow/engine';
 import { setAsyncDispatcher } from '../../functions/lib/async/dispatch';
 import { createLocalAsyncDispatcher } from './async-tasks';
@@ -111,6 +112,8 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
     ...emulators.env,
   });
   resetDynamoClient();
+  // The logger read LOG_LEVEL when it was first imported, before this runtime set it.
+  logger.setLogLevel(process.env.LOG_LEVEL as Parameters<typeof logger.setLogLevel>[0]);
 
   const taskHandlers = Object.fromEntries(
     await Promise.all(

@@ -32,6 +32,8 @@ export const settingsEntity = () =>
       attributes: {
         agencyName: { type: 'string', required: true },
         overrides: { type: 'any', default: () => ({}) },
+        /** bumped on every write; writes are conditional on the version they read */
+        version: { type: 'number', default: 0 },
         updatedAt: { type: 'string' },
         updatedBy: { type: 'string' },
       },

@@ -1,0 +1,5 @@
+import { defineHandler } from '../lib/http/handler';
+import { settingsDefaults } from '../lib/settings/service';
+
+/** GET /api/v3/settings/defaults → the spec's defaults of every section. */
+export const handler = defineHandler('agency', {}, async () => ({ success: true, defaults: settingsDefaults() }));

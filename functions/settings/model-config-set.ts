@@ -1,0 +1,9 @@
+import { modelConfigBody } from '../../shared/schemas/settings';
+import { defineHandler } from '../lib/http/handler';
+import { updateModelConfig } from '../lib/settings/service';
+
+/** POST /api/v3/settings/model-config {operation, model?, temperature?, max_tokens?} */
+export const handler = defineHandler('agency', { body: modelConfigBody }, async ({ body, scope }) => {
+  const { operation, ...fields } = body;
+  return { success: true, configuration: await updateModelConfig(scope, operation, fields) };
+});

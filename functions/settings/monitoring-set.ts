@@ -1,0 +1,4 @@
+import { monitoringConfigBody } from '../../shared/schemas/settings';
+import { sectionSetHandler } from './section-handlers';
+
+export const handler = sectionSetHandler('monitoring_config', monitoringConfigBody);

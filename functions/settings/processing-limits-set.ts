@@ -1,0 +1,4 @@
+import { processingLimitsBody } from '../../shared/schemas/settings';
+import { sectionSetHandler } from './section-handlers';
+
+export const handler = sectionSetHandler('processing_limits', processingLimitsBody);

@@ -1,0 +1,92 @@
+/**
+ * Settings requests (spec sections 3, 5, 9) with their bounds. Each POST changes some fields of
+ * one section; unknown fields are refused so a typo never silently does nothing.
+ */
+import { z } from 'zod';
+import { MIN_MESSAGES_FOR_INCREMENTAL, MODEL_CHOICES, MODEL_PURPOSES, OLDEST_SCAN_DAYS_MAX } from '../constants';
+
+export const SETTINGS_SECTIONS = [
+  'model_config',
+  'processing_mode',
+  'processing_limits',
+  'date_range_processing',
+  'health_check',
+  'monitoring_config',
+] as const;
+export type SettingsSectionName = (typeof SETTINGS_SECTIONS)[number];
+
+export const TEMPERATURE_RANGE = { min: 0, max: 2 } as const;
+export const MAX_TOKENS_RANGE = { min: 1, max: 32_000 } as const;
+export const MONITORING_RANGES = {
+  hours_to_check: { min: 1, max: 720 },
+  check_interval_minutes: { min: 2, max: 1440 },
+  max_duration_minutes: { min: 1, max: 1440 },
+} as const;
+
+const bool = (name: string) => z.boolean({ error: `${name} must be true or false` });
+const int = (name: string, min: number, max: number) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int({ error: `${name} must be a whole number` })
+    .min(min, { error: `${name} must be between ${min} and ${max}` })
+    .max(max, { error: `${name} must be between ${min} and ${max}` });
+
+const atLeastOne = <T extends Record<string, unknown>>(value: T) => Object.values(value).some((field) => field !== undefined);
+const NOTHING = { error: 'Nothing to update: send at least one setting' };
+
+export const modelConfigBody = z
+  .strictObject({
+    operation: z.enum(MODEL_PURPOSES, { error: `operation must be one of: ${MODEL_PURPOSES.join(', ')}` }),
+    model: z.enum(MODEL_CHOICES, { error: `model must be one of: ${MODEL_CHOICES.join(', ')}` }).optional(),
+    temperature: z
+      .number({ error: 'temperature must be a number' })
+      .min(TEMPERATURE_RANGE.min, { error: 'temperature must be between 0 and 2' })
+      .max(TEMPERATURE_RANGE.max, { error: 'temperature must be between 0 and 2' })
+      .optional(),
+    max_tokens: int('max_tokens', MAX_TOKENS_RANGE.min, MAX_TOKENS_RANGE.max).optional(),
+  })
+  .refine(({ operation: _operation, ...rest }) => atLeastOne(rest), NOTHING);
+
+export const processingModeBody = z
+  .strictObject({
+    incremental_processing_enabled: bool('incremental_processing_enabled').optional(),
+    min_messages_for_incremental: int('min_messages_for_incremental', MIN_MESSAGES_FOR_INCREMENTAL.min, MIN_MESSAGES_FOR_INCREMENTAL.max).optional(),
+    fallback_on_error: bool('fallback_on_error').optional(),
+  })
+  .refine(atLeastOne, NOTHING);
+
+export const processingLimitsBody = z.strictObject({
+  oldest_scan_days: int('oldest_scan_days', 0, OLDEST_SCAN_DAYS_MAX),
+});
+
+export const dateRangeProcessingBody = z.strictObject({
+  include_full_thread: bool('include_full_thread'),
+});
+
+export const healthCheckBody = z
+  .strictObject({
+    skip_on_startup: bool('skip_on_startup').optional(),
+    skip_on_campaign_creation: bool('skip_on_campaign_creation').optional(),
+    skip_on_add_contact: bool('skip_on_add_contact').optional(),
+    skip_on_import_longlist: bool('skip_on_import_longlist').optional(),
+  })
+  .refine(atLeastOne, NOTHING);
+
+export const monitoringConfigBody = z
+  .strictObject({
+    hours_to_check: int('hours_to_check', MONITORING_RANGES.hours_to_check.min, MONITORING_RANGES.hours_to_check.max).optional(),
+    check_interval_minutes: int('check_interval_minutes', MONITORING_RANGES.check_interval_minutes.min, MONITORING_RANGES.check_interval_minutes.max).optional(),
+    max_duration_minutes: int('max_duration_minutes', MONITORING_RANGES.max_duration_minutes.min, MONITORING_RANGES.max_duration_minutes.max).optional(),
+  })
+  .refine(atLeastOne, NOTHING);
+
+export const resetBody = z.strictObject({
+  config_type: z.enum(['all', ...SETTINGS_SECTIONS], { error: `config_type must be "all" or one of: ${SETTINGS_SECTIONS.join(', ')}` }),
+});
+
+export const SETTINGS_PROFILES = ['economy', 'balanced', 'quality'] as const;
+export type SettingsProfile = (typeof SETTINGS_PROFILES)[number];
+
+export const applyProfileBody = z.strictObject({
+  profile: z.enum(SETTINGS_PROFILES, { error: `profile must be one of: ${SETTINGS_PROFILES.join(', ')}` }),
+});

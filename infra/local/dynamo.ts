@@ -24,12 +24,24 @@ export const startDynalite = async (path: string, host = '127.0.0.1'): Promise<L
 /** Creates the single table from the same definition CDK uses, unless it exists already. */
 export const ensureTable = async (endpoint: string, tableName: string): Promise<void> => {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error;
+  const status = async () => {
+    try {
+      return (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.TableStatus;
+    } catch (error) {
+      if (error instanceof ResourceNotFoundException) return undefined;
+      throw error;
+    }
+  };
+  if ((await status()) === undefined) await create(client, tableName);
+  // dynalite answers CREATING first and refuses item calls until the table is ACTIVE.
+  for (let waited = 0; (await status()) !== 'ACTIVE'; waited += 20) {
+    if (waited > 10_000) throw new Error(`table ${tableName} did not become ACTIVE`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  client.destroy();
+};
+
+const create = async (client: DynamoDBClient, tableName: string) => {
   const indexes = Object.values(TABLE_INDEXES);
   const attributes = [TABLE_KEYS.pk, TABLE_KEYS.sk, ...indexes.flatMap((index) => [index.pk, index.sk])];
   await client.send(
@@ -51,5 +63,4 @@ export const ensureTable = async (endpoint: string, tableName: string): Promise<
       })),
     }),
   );
-  client.destroy();
 };

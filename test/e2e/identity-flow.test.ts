@@ -71,7 +71,7 @@ describe('identity flow', () => {
   it('accepts a valid key and opens the app', async () => {
     await page.getByPlaceholder(/^sk-/).fill(LOCAL_OPENAI_KEY);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'Email Processing' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Email Processing', exact: true }).waitFor({ timeout: 30_000 });
     expect(await page.getByText('Process and monitor emails involving tracked contacts').isVisible()).toBe(true);
   });
 

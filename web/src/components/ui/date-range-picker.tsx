@@ -1,12 +1,14 @@
 import * as Popover from '@radix-ui/react-popover';
 import { format, isValid, parse } from 'date-fns';
 import { CalendarDays, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { DATE_DISPLAY_FORMAT, DATE_INPUT_FORMAT, DATE_PICKER_MONTHS } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
 import { cn } from '../../lib/cn';
+
+const ACCENT = { '--rdp-accent-color': '#4f46e5', '--rdp-accent-background-color': '#eef2ff' } as CSSProperties;
 
 /** Both ends are yyyy-MM-dd strings or empty strings. */
 export type DateRangeValue = { start: string; end: string };
@@ -111,7 +113,10 @@ export const DateRangePicker = ({
               onChange(next);
               if (next.start && next.end) setOpen(false);
             }}
-            className="text-sm [--rdp-accent-background-color:var(--color-indigo-50)] [--rdp-accent-color:var(--color-indigo-600)]"
+            className="text-sm"
+            // react-day-picker's stylesheet sets its variables on .rdp-root, unlayered, so a Tailwind
+            // utility cannot override them; the style prop goes through the CSSOM, which the CSP allows.
+            style={ACCENT}
           />
         </Popover.Content>
       </Popover.Root>

@@ -9,7 +9,7 @@ export const testCampaign = (overrides: Partial<Campaign> = {}): Campaign => ({
   deliverables: '2 reels, 3 stories',
   additional_details: '',
   campaign_live_dates: '2025-06-01 to 2025-06-30',
-  created_at: '2025-05-02T10:00:00Z',
+  created_at: '2025-05-02T12:00:00Z',
   updated_at: '2025-05-02T10:00:00Z',
   status: 'ready',
   campaign_folder_id: 'folder-1',

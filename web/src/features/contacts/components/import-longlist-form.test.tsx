@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notificationStore } from '../../../components/ui/notifications';
+import { fakeApi, renderAt } from '../../../testing/render';
+import { ImportLonglistForm } from './import-longlist-form';
+
+afterEach(() => {
+  cleanup();
+  notificationStore.clear();
+  vi.unstubAllGlobals();
+});
+
+const OPTIONS = [{ value: 'summer-25', label: 'summer-25 - Summer Launch' }];
+const URL_OK = 'https://docs.google.com/spreadsheets/d/sheet-abc/edit#gid=0';
+const METADATA = {
+  success: true,
+  status: 'success',
+  message: 'ok',
+  data: { spreadsheet_name: 'Summer longlist', tabs: [{ name: 'Longlist' }, { name: 'Backup' }] },
+};
+
+const setup = (handlers: Parameters<typeof fakeApi>[0] = {}) => {
+  const api = fakeApi({
+    'GET /api/campaigns/sheet-metadata': () => ({ body: METADATA }),
+    'GET /api/campaigns/contacts/tracking': () => ({ body: { success: true, contacts: {} } }),
+    'GET /api/campaigns/list': () => ({ body: { success: true, campaigns: [] } }),
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetchImpl));
+  renderAt(<ImportLonglistForm campaignOptions={OPTIONS} />);
+  return { api, user: userEvent.setup() };
+};
+
+const button = () => screen.getByRole('button', { name: 'Import Longlist' }) as HTMLButtonElement;
+const urlField = () => screen.getByLabelText('Google Sheets URL');
+const toasts = () => notificationStore.getSnapshot().map(({ type, title, message }) => ({ type, title, message }));
+
+describe('ImportLonglistForm', () => {
+  it('notes the required columns and shows the Tab Name field before any sheet is found', () => {
+    setup();
+    expect(screen.getByText('Email and Talent/Name (or variations) are required columns')).toBeTruthy();
+    expect(screen.getByLabelText('Tab Name').getAttribute('placeholder')).toBe('Sheet1');
+    expect(button().disabled).toBe(true);
+  });
+
+  it('validates the URL', async () => {
+    const { user, api } = setup();
+    await user.type(urlField(), 'not a url');
+    expect(screen.getByText('Please enter a valid Google Sheets URL')).toBeTruthy();
+    await user.clear(urlField());
+    await user.type(urlField(), 'https://docs.google.com/spreadsheets/');
+    expect(screen.getByText('Invalid Google Sheets URL')).toBeTruthy();
+    expect(api.calls.some((c) => c.key === 'GET /api/campaigns/sheet-metadata')).toBe(false);
+  });
+
+  it('checks access after a pause, lists the tabs (first by default) and imports', async () => {
+    const { user, api } = setup({
+      'POST /api/campaigns/import-longlist': () => ({
+        body: { success: true, imported: 5, skipped: 1, duplicates: 2, message: 'Imported 5 contacts', details: {} },
+      }),
+    });
+    await user.type(urlField(), URL_OK);
+    expect(screen.getByText('Validating sheet access...')).toBeTruthy();
+    expect(await screen.findByText('✓ Found: Summer longlist', {}, { timeout: 2000 })).toBeTruthy();
+    const metadataCalls = api.calls.filter((c) => c.key === 'GET /api/campaigns/sheet-metadata');
+    expect(metadataCalls).toHaveLength(1);
+    expect((screen.getByLabelText('Sheet Tab') as HTMLSelectElement).value).toBe('Longlist');
+    expect(screen.queryByLabelText('Tab Name')).toBeNull();
+    expect(button().disabled).toBe(true);
+    await user.selectOptions(screen.getByLabelText('Campaign'), 'summer-25');
+    expect(button().disabled).toBe(false);
+    await user.selectOptions(screen.getByLabelText('Sheet Tab'), 'Backup');
+    await user.click(button());
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'success', title: 'Longlist Imported', message: 'Imported 5 contacts' }]));
+    expect(api.calls.find((c) => c.key === 'POST /api/campaigns/import-longlist')?.body).toEqual({
+      campaign_id: 'summer-25',
+      source_sheet_id: 'sheet-abc',
+      source_tab_name: 'Backup',
+    });
+    // The form resets.
+    expect((urlField() as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Campaign') as HTMLSelectElement).value).toBe('');
+    expect(button().disabled).toBe(true);
+  });
+
+  it('says when the sheet is not shared with the account', async () => {
+    const { user } = setup({
+      'GET /api/campaigns/sheet-metadata': () => ({ status: 403, body: { success: false, error: 'No permission to access this sheet' } }),
+    });
+    await user.selectOptions(screen.getByLabelText('Campaign'), 'summer-25');
+    await user.type(urlField(), URL_OK);
+    expect(await screen.findByText('❌ No permission to access this sheet', {}, { timeout: 2000 })).toBeTruthy();
+    expect(button().disabled).toBe(true);
+  });
+
+  it('says when the sheet is gone', async () => {
+    const { user } = setup({
+      'GET /api/campaigns/sheet-metadata': () => ({ status: 404, body: { success: false, error: 'Sheet not found or deleted' } }),
+    });
+    await user.type(urlField(), URL_OK);
+    expect(await screen.findByText('❌ Sheet not found or deleted', {}, { timeout: 2000 })).toBeTruthy();
+  });
+
+  it('toasts "Import Failed" and shows the error in a banner', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = setup({
+      'POST /api/campaigns/import-longlist': () => ({ status: 500, body: {} }),
+    });
+    await user.selectOptions(screen.getByLabelText('Campaign'), 'summer-25');
+    await user.type(urlField(), URL_OK);
+    await screen.findByText('✓ Found: Summer longlist', {}, { timeout: 2000 });
+    await user.click(button());
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Import Failed', message: 'Request failed' }]));
+    expect(screen.getByText('Request failed', { selector: 'form [role="alert"] div' })).toBeTruthy();
+    // The form keeps its values for a retry.
+    expect((urlField() as HTMLInputElement).value).toBe(URL_OK);
+  });
+});

@@ -1,0 +1,12 @@
+import { hasApiKey } from '../lib/identity/api-keys';
+import { hasGoogleGrant } from '../lib/identity/google-grants';
+import { defineHandler } from '../lib/http/handler';
+
+/**
+ * GET /api/v3/system/connection: the web app's connection test (cached 2 minutes there). Cheap
+ * on purpose: it reads what is stored and calls neither Google nor OpenAI.
+ */
+export const handler = defineHandler('agency', {}, async ({ scope }) => {
+  const [google, openai] = await Promise.all([hasGoogleGrant(scope.email), hasApiKey(scope, 'openai')]);
+  return { success: true, status: 'connected', agency_name: scope.agencyName, google_connected: google, openai_configured: openai };
+});

@@ -1,0 +1,141 @@
+/**
+ * Lambda bundle benchmark: `npx tsx bench/bundles.ts [Id ...]` (or `npm run bench`).
+ *
+ * Bundles every manifest route and task with the exact esbuild options the CDK app uses
+ * (infra/constructs/bundling.ts) into .bench/bundles/<id>/, then measures each bundle's cold
+ * import: the median of fresh `node` processes that each time a dynamic import of the bundle.
+ * Fails when an API route bundle exceeds 1 MB (a cold start budget, not a Lambda limit).
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { routes, tasks } from '../functions/routes';
+import { BUNDLE_FILE_NAME, esbuildOptions, RUNTIME_NODE_OPTIONS } from '../infra/constructs/bundling';
+import { handlerEntry, PROJECT_ROOT } from '../infra/constructs/paths';
+
+export const API_BUNDLE_LIMIT_BYTES = 1024 * 1024;
+const OUT_DIR = join(PROJECT_ROOT, '.bench', 'bundles');
+/** Two cores on the build machines: more parallel esbuild runs only contend. */
+const BUNDLE_POOL_SIZE = 2;
+const IMPORT_RUNS = 5;
+
+export type BenchEntry = { id: string; kind: 'route' | 'task'; handler: string };
+export type BundleResult = BenchEntry & { bytes: number; importMs: number; sameAs?: string };
+
+const run = promisify(execFile);
+
+const manifestEntries = (): BenchEntry[] => [
+  ...routes.map((route) => ({ id: route.id, kind: 'route' as const, handler: route.handler })),
+  ...tasks.map((task) => ({ id: task.id, kind: 'task' as const, handler: task.handler })),
+];
+
+const bundleFile = (id: string): string => join(OUT_DIR, id, BUNDLE_FILE_NAME);
+
+const bundle = async (entry: BenchEntry): Promise<void> => {
+  await build({ ...esbuildOptions, entryPoints: [handlerEntry(entry.handler)], outfile: bundleFile(entry.id), logLevel: 'error' });
+};
+
+const inPool = async <T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> => {
+  const queue = [...items];
+  const worker = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+};
+
+/** The child times only the import; process start-up is the runtime's cost, not the bundle's. */
+const importOnce = async (file: string): Promise<number> => {
+  const script = `const started = process.hrtime.bigint();
+await import(${JSON.stringify(pathToFileURL(file).href)});
+console.log('import-ms=' + Number(process.hrtime.bigint() - started) / 1e6);`;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+    // What Lambda gives a function: its NODE_OPTIONS and environment, no dev loaders.
+    env: { PATH: process.env.PATH, NODE_OPTIONS: RUNTIME_NODE_OPTIONS, TABLE_NAME: 'bench', AWS_REGION: 'eu-west-1', LOG_LEVEL: 'SILENT' },
+  });
+  const match = /import-ms=([\d.]+)/.exec(stdout);
+  if (!match) throw new Error(`No timing from importing ${file}: ${stdout}`);
+  return Number(match[1]);
+};
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** Sequential, so timings are not skewed by a neighbour's import on the other core. */
+const measure = async (entries: BenchEntry[]): Promise<BundleResult[]> => {
+  const byContent = new Map<string, BundleResult>();
+  const results: BundleResult[] = [];
+  for (const entry of entries) {
+    const file = bundleFile(entry.id);
+    const bytes = statSync(file).size;
+    // Routes that share a handler (every unbuilt route is system/not-implemented) produce the
+    // same bytes; one measurement stands for all of them.
+    const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
+    const twin = byContent.get(hash);
+    if (twin) {
+      results.push({ ...entry, bytes, importMs: twin.importMs, sameAs: twin.id });
+      continue;
+    }
+    const timings: number[] = [];
+    for (let attempt = 0; attempt < IMPORT_RUNS; attempt++) timings.push(await importOnce(file));
+    const result = { ...entry, bytes, importMs: median(timings) };
+    byContent.set(hash, result);
+    results.push(result);
+  }
+  return results;
+};
+
+const printTable = (results: BundleResult[]): void => {
+  const idWidth = Math.max(...results.map((result) => result.id.length), 2);
+  console.log(`${'id'.padEnd(idWidth)}  kind   size (KB)  import median (ms)`);
+  for (const result of results) {
+    const note = result.sameAs ? `  (same bundle as ${result.sameAs})` : '';
+    console.log(
+      `${result.id.padEnd(idWidth)}  ${result.kind.padEnd(5)}  ${(result.bytes / 1024).toFixed(1).padStart(9)}  ${result.importMs.toFixed(1).padStart(18)}${note}`,
+    );
+  }
+};
+
+/** Returns false when an API route bundle is over the limit (bench/run.ts turns that into exit 1). */
+export const runBundleBench = async (onlyIds: readonly string[] = []): Promise<boolean> => {
+  const entries = manifestEntries().filter((entry) => onlyIds.length === 0 || onlyIds.includes(entry.id));
+  if (entries.length === 0) throw new Error(`No manifest entry among ${onlyIds.join(', ')}`);
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  mkdirSync(OUT_DIR, { recursive: true });
+
+  const started = performance.now();
+  await inPool(entries, BUNDLE_POOL_SIZE, bundle);
+  const bundledIn = (performance.now() - started) / 1000;
+  const results = await measure(entries);
+  const measuredIn = (performance.now() - started) / 1000 - bundledIn;
+
+  printTable(results);
+  const distinct = results.filter((result) => !result.sameAs);
+  console.log(
+    `\n${results.length} bundles (${distinct.length} distinct) in ${bundledIn.toFixed(1)} s; ` +
+      `cold imports (median of ${IMPORT_RUNS}) measured in ${measuredIn.toFixed(1)} s; ` +
+      `largest ${(Math.max(...results.map((result) => result.bytes)) / 1024).toFixed(0)} KB, ` +
+      `slowest import ${Math.max(...results.map((result) => result.importMs)).toFixed(0)} ms`,
+  );
+
+  const oversized = results.filter((result) => result.kind === 'route' && result.bytes > API_BUNDLE_LIMIT_BYTES);
+  if (oversized.length) {
+    console.error(
+      `\nFAIL: ${oversized.length} API route bundle(s) over ${API_BUNDLE_LIMIT_BYTES / 1024} KB: ` +
+        oversized.map((result) => `${result.id} (${(result.bytes / 1024).toFixed(0)} KB)`).join(', '),
+    );
+    return false;
+  }
+  return true;
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const ok = await runBundleBench(process.argv.slice(2));
+  process.exit(ok ? 0 : 1);
+}

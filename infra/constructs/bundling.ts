@@ -1,0 +1,65 @@
+import type { BuildOptions } from 'esbuild';
+import { OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+
+/**
+ * The one definition of how a Lambda handler is bundled. CDK (through NodejsFunction) and the
+ * bundle benchmark (through esbuild's API) both derive from `esbuildOptions`, so what the bench
+ * measures is what ships.
+ */
+
+/** esbuild target of the Lambda runtime chosen in app-function.ts (Node.js 24). */
+export const LAMBDA_NODE_TARGET = 'node24';
+
+/**
+ * ESM output so top-level await can warm clients during init and ESM-only dependencies tree-shake.
+ * CommonJS dependencies (google-auth-library, gaxios...) still call `require('node:...')`, which
+ * esbuild can only forward to a real `require`: ESM has none, so the banner creates one. The alias
+ * avoids clashing with any bundled top-level `createRequire` binding.
+ */
+export const ESM_REQUIRE_BANNER =
+  "import{createRequire as __threadlineCreateRequire}from'node:module';const require=__threadlineCreateRequire(import.meta.url);";
+
+/**
+ * Source maps are external (never inside the bundle, which would double its parse cost) and
+ * enabled at run time with NODE_OPTIONS, so stack traces in the logs point at our TypeScript.
+ * bench/bundles.ts measures the import cost with the same flag.
+ */
+export const SOURCE_MAPS = true;
+export const RUNTIME_NODE_OPTIONS = SOURCE_MAPS ? '--enable-source-maps' : '';
+
+export const BUNDLE_FILE_NAME = 'index.mjs';
+
+export const esbuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: LAMBDA_NODE_TARGET,
+  minify: true,
+  // Step Functions Retry/Catch match on the error's name (RateLimited, UpstreamError...), and
+  // errors.ts sets `name` from the class name: minifying identifiers must not rename classes.
+  keepNames: true,
+  sourcemap: SOURCE_MAPS ? 'external' : false,
+  // Prefer packages' ESM entry points: they tree-shake, CJS entry points do not.
+  mainFields: ['module', 'main'],
+  banner: { js: ESM_REQUIRE_BANNER },
+  // Bundle the AWS SDK v3 instead of using the runtime's copy: the runtime's version drifts
+  // (AWS updates it without notice), while lib-dynamodb/electrodb and the local runtime are
+  // tested against the versions pinned in package-lock.json. A bundled, tree-shaken client is
+  // also no slower to import than the runtime's many-file copy (see bench/bundles.ts).
+  external: [],
+} as const satisfies BuildOptions;
+
+/** The same options in NodejsFunction's vocabulary; local esbuild only, never Docker. */
+export const nodejsBundlingOptions: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: esbuildOptions.target,
+  minify: esbuildOptions.minify,
+  keepNames: esbuildOptions.keepNames,
+  sourceMap: SOURCE_MAPS,
+  sourceMapMode: SourceMapMode.EXTERNAL,
+  mainFields: [...esbuildOptions.mainFields],
+  banner: esbuildOptions.banner.js,
+  externalModules: [...esbuildOptions.external],
+  bundleAwsSDK: true,
+  forceDockerBundling: false,
+};

@@ -1,0 +1,103 @@
+import { routes, tasks, type HttpMethod } from '../../functions/routes';
+
+/**
+ * THE grant table: what each function may do beyond writing its own logs and traces.
+ * Keyed by manifest id; a function not listed gets only its default table access.
+ */
+export type TableAccess = 'read' | 'readWrite';
+
+export type Capability =
+  /** kms:Encrypt/Decrypt/GenerateDataKey on the secrets key; env KMS_KEY_ID */
+  | 'secrets'
+  /** the Google OAuth client (env GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_OAUTH_ISSUER) */
+  | 'google'
+  /** states:StartExecution on the processing state machine; env STATE_MACHINE_ARN */
+  | 'startExecution'
+  /** states:StopExecution on the processing state machine's executions; env STATE_MACHINE_ARN */
+  | 'stopExecution'
+  /** ses:SendEmail from the invitation sender identity; env MAIL_FROM */
+  | 'sendEmail'
+  /** lambda:InvokeFunction on itself, so the monitor tick can fan out over batches of agencies */
+  | 'invokeSelf';
+
+export type FunctionPermissions = {
+  table: TableAccess;
+  capabilities: readonly Capability[];
+  /** Async tasks (manifest kind 'async') it starts: lambda:InvokeFunction + env <TASK_ID>_FUNCTION. */
+  dispatches: readonly string[];
+};
+
+type Override = Partial<FunctionPermissions>;
+
+/** Acts with a user's Google grant: unwraps the refresh token and refreshes it with the client. */
+const GOOGLE: readonly Capability[] = ['secrets', 'google'];
+const CALLS_GOOGLE: Override = { capabilities: GOOGLE };
+/** Unwraps or wraps the agency's OpenAI key. */
+const CALLS_OPENAI: Override = { capabilities: ['secrets'] };
+
+export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
+  // Sign-in: GET routes that still write (OAuth state and PKCE verifier, then user, Google grant
+  // and session), so the method-based default (GET = read) does not fit them.
+  AuthLogin: { table: 'readWrite', capabilities: ['google'] },
+  AuthCallback: { table: 'readWrite', capabilities: GOOGLE },
+
+  AgencyCreate: CALLS_GOOGLE,
+  AgencyInviteAccept: CALLS_GOOGLE,
+  AgencyInvite: { capabilities: ['sendEmail'] },
+  AgencyInviteResend: { capabilities: ['sendEmail'] },
+
+  ApiKeyValidate: CALLS_OPENAI,
+  ApiKeySet: CALLS_OPENAI,
+
+  CampaignAdd: { capabilities: GOOGLE, dispatches: ['CampaignProvision'] },
+  CampaignDelete: { capabilities: GOOGLE, dispatches: ['CampaignDeletion'] },
+  CampaignImportLonglist: CALLS_GOOGLE,
+  CampaignSheetMetadata: CALLS_GOOGLE,
+  DriveRootDelete: CALLS_GOOGLE,
+  DriveRootRecreate: { capabilities: GOOGLE, dispatches: ['CampaignProvision'] },
+  // A GET that repairs: an unhealthy Drive is recovered on the health check (startup recovery),
+  // which rewrites campaign items and re-provisions their folders.
+  DriveHealth: { table: 'readWrite', capabilities: GOOGLE, dispatches: ['CampaignProvision'] },
+  ContactAdd: CALLS_GOOGLE,
+
+  ProcessThread: { capabilities: [...GOOGLE, 'startExecution'] },
+  ProcessEmail: { capabilities: [...GOOGLE, 'startExecution'] },
+  ProcessCampaign: { capabilities: [...GOOGLE, 'startExecution'] },
+  ProcessInterval: { capabilities: [...GOOGLE, 'startExecution'] },
+  TaskCancel: { capabilities: ['stopExecution'] },
+  ProcessCancel: { capabilities: ['stopExecution'] },
+
+  // Tasks that talk to Gmail, Drive, Sheets or OpenAI. Initialize, Finalize and ReleaseLock only
+  // touch the table.
+  JobFetch: CALLS_GOOGLE,
+  JobProcessBatch: CALLS_GOOGLE,
+  JobSyncSheets: CALLS_GOOGLE,
+  MonitorTick: { capabilities: [...GOOGLE, 'startExecution', 'invokeSelf'] },
+  CampaignProvision: CALLS_GOOGLE,
+  CampaignDeletion: CALLS_GOOGLE,
+};
+
+/** Reads stay reads: a GET route cannot write unless the table above says so. */
+const defaultTableAccess = (method: HttpMethod | undefined): TableAccess =>
+  method === 'GET' ? 'read' : 'readWrite';
+
+const knownIds = new Set([...routes.map((route) => route.id), ...tasks.map((task) => task.id)]);
+const asyncTaskIds = new Set(tasks.filter((task) => task.kind === 'async').map((task) => task.id));
+
+/** A renamed route or task must not silently lose (or keep granting) permissions. */
+export const assertOverridesMatchManifest = (): void => {
+  const stale = Object.keys(PERMISSION_OVERRIDES).filter((id) => !knownIds.has(id));
+  const notAsync = Object.values(PERMISSION_OVERRIDES).flatMap((override) => override.dispatches ?? []).filter((id) => !asyncTaskIds.has(id));
+  if (stale.length) throw new Error(`permissions.ts names ids that are not in functions/routes.ts: ${stale.join(', ')}`);
+  if (notAsync.length) throw new Error(`permissions.ts dispatches tasks that are not async tasks of the manifest: ${notAsync.join(', ')}`);
+};
+
+/** Routes default by method; tasks (no method) run jobs and write. */
+export const permissionsFor = (id: string, method?: HttpMethod): FunctionPermissions => {
+  const override = PERMISSION_OVERRIDES[id] ?? {};
+  return {
+    table: override.table ?? defaultTableAccess(method),
+    capabilities: override.capabilities ?? [],
+    dispatches: override.dispatches ?? [],
+  };
+};

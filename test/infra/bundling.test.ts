@@ -1,0 +1,78 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { App, AssetStaging, Stack } from 'aws-cdk-lib';
+import { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AppFunction } from '../../infra/constructs/app-function';
+import { BUNDLE_FILE_NAME, ESM_REQUIRE_BANNER, esbuildOptions, nodejsBundlingOptions, RUNTIME_NODE_OPTIONS } from '../../infra/constructs/bundling';
+import { cdkJsonContext, TEST_REGION } from './synthesize';
+
+/**
+ * The template tests skip esbuild; this one really bundles one handler through AppFunction, with
+ * the local esbuild, and runs the result the way Lambda would (ESM, Node, NODE_OPTIONS).
+ */
+describe('AppFunction bundling (real esbuild)', () => {
+  let bundleDir: string;
+  let seconds: number;
+
+  beforeAll(() => {
+    const started = performance.now();
+    const app = new App({ context: cdkJsonContext() });
+    const stack = new Stack(app, 'BundleProbe', { env: { region: TEST_REGION } });
+    const fn = new AppFunction(stack, 'Health', {
+      functionId: 'SystemHealth',
+      handler: 'system/health',
+      table: TableV2.fromTableName(stack, 'Table', 'probe'),
+      logRetention: RetentionDays.ONE_WEEK,
+    });
+    app.synth();
+    seconds = (performance.now() - started) / 1000;
+    const staging = fn.node.findAll().find((construct): construct is AssetStaging => construct instanceof AssetStaging);
+    bundleDir = staging!.absoluteStagedPath;
+  });
+
+  it('emits a minified ESM bundle with the require banner and an external source map', () => {
+    const bundle = join(bundleDir, BUNDLE_FILE_NAME);
+    const code = readFileSync(bundle, 'utf8');
+    console.log(`infra: bundled system/health in ${seconds.toFixed(1)} s → ${(code.length / 1024).toFixed(0)} KB`);
+    expect(code.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
+    expect(code.length / code.split('\n').length).toBeGreaterThan(2000); // minified: few, very long lines
+    expect(existsSync(`${bundle}.map`)).toBe(true);
+    expect(code).not.toContain('sourceMappingURL=data:');
+  });
+
+  it('runs in plain Node as Lambda would load it: import, then call the handler', () => {
+    const script = `
+      const { handler } = await import(${JSON.stringify(pathToFileURL(join(bundleDir, BUNDLE_FILE_NAME)).href)});
+      const response = await handler({
+        version: '2.0', routeKey: 'GET /api/v3/system/health', rawPath: '/api/v3/system/health', headers: {},
+        requestContext: { requestId: 'bundle-test', http: { method: 'GET', path: '/api/v3/system/health' } },
+      });
+      process.stdout.write(JSON.stringify(response));`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { PATH: process.env.PATH, NODE_OPTIONS: RUNTIME_NODE_OPTIONS, TABLE_NAME: 'probe', AWS_REGION: TEST_REGION, LOG_LEVEL: 'SILENT' },
+      encoding: 'utf8',
+    });
+    const response = JSON.parse(output) as { statusCode: number; body: string };
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({ status: 'ok' });
+  });
+
+  it('uses the very options bench/bundles.ts bundles with', () => {
+    expect(nodejsBundlingOptions).toMatchObject({
+      format: esbuildOptions.format,
+      target: esbuildOptions.target,
+      minify: esbuildOptions.minify,
+      keepNames: esbuildOptions.keepNames,
+      sourceMap: esbuildOptions.sourcemap !== false,
+      mainFields: esbuildOptions.mainFields,
+      banner: esbuildOptions.banner.js,
+      externalModules: esbuildOptions.external,
+      bundleAwsSDK: true,
+      forceDockerBundling: false,
+    });
+  });
+});

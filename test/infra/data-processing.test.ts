@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/lib/store/table-definition';
+import { PROCESSING_ASL } from '../../infra/constructs/paths';
+import { aslSubstitutionNames, processingTasks } from '../../infra/stacks/processing-stack';
+import { synthesizeThreadline, type Synthesized } from './synthesize';
+
+// Template JSON, read by known paths; a precise type per resource would only restate CloudFormation.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Resources = Record<string, { Properties: Record<string, any> }>;
+
+/** The logical id of the function whose FUNCTION_ID is `functionId`. */
+const functionLogicalId = (template: Template, functionId: string): string => {
+  const found = Object.entries(template.findResources('AWS::Lambda::Function') as Resources).find(
+    ([, fn]) => fn.Properties.Environment?.Variables?.FUNCTION_ID === functionId,
+  );
+  if (!found) throw new Error(`no function ${functionId}`);
+  return found[0];
+};
+
+describe('data, processing and monitor stacks', () => {
+  let synth: Synthesized;
+  let data: Template;
+  let processing: Template;
+  let monitor: Template;
+
+  beforeAll(() => {
+    synth = synthesizeThreadline();
+    data = synth.template(synth.stacks.data);
+    processing = synth.template(synth.stacks.processing);
+    monitor = synth.template(synth.stacks.monitor);
+  });
+
+  describe('single table', () => {
+    it('has pk/sk and the three GSIs named as in table-definition.ts', () => {
+      data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.pk, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sk, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: Object.values(TABLE_INDEXES).map((index) =>
+          Match.objectLike({
+            IndexName: index.name,
+            KeySchema: [
+              { AttributeName: index.pk, KeyType: 'HASH' },
+              { AttributeName: index.sk, KeyType: 'RANGE' },
+            ],
+          }),
+        ),
+        BillingMode: 'PAY_PER_REQUEST',
+      });
+    });
+
+    it('expires items by the TTL attribute, keeps point-in-time recovery and cannot be deleted by accident', () => {
+      data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+        Replicas: [
+          Match.objectLike({
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+            DeletionProtectionEnabled: true,
+          }),
+        ],
+      });
+      data.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    });
+
+    it('is encrypted with a customer-managed key, and a second rotating key wraps secrets', () => {
+      const keys = data.findResources('AWS::KMS::Key') as Resources;
+      expect(Object.keys(keys).sort()).toEqual([expect.stringMatching(/^SecretsKey/), expect.stringMatching(/^TableKey/)]);
+      for (const key of Object.values(keys)) expect(key.Properties.EnableKeyRotation).toBe(true);
+      const tableKeyId = Object.keys(keys).find((id) => id.startsWith('TableKey'))!;
+      data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+        SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+        Replicas: [Match.objectLike({ SSESpecification: { KMSMasterKeyId: { 'Fn::GetAtt': [tableKeyId, 'Arn'] } } })],
+      });
+    });
+  });
+
+  describe('processing state machine', () => {
+    it('is a Standard machine with logging level ALL and X-Ray tracing', () => {
+      processing.hasResourceProperties('AWS::StepFunctions::StateMachine', {
+        StateMachineType: 'STANDARD',
+        LoggingConfiguration: Match.objectLike({ Level: 'ALL' }),
+        TracingConfiguration: { Enabled: true },
+      });
+    });
+
+    it('substitutes every ${…FunctionArn} of the ASL file with its task function, and may invoke exactly those', () => {
+      const expected = aslSubstitutionNames(readFileSync(PROCESSING_ASL, 'utf8'));
+      expect(expected.length).toBeGreaterThan(0);
+      const [machine] = Object.values(processing.findResources('AWS::StepFunctions::StateMachine') as Resources);
+      const substitutions = machine!.Properties.DefinitionSubstitutions as Record<string, unknown>;
+      for (const name of expected) {
+        const taskId = name.replace(/FunctionArn$/, '');
+        expect(substitutions[name], name).toEqual({ 'Fn::GetAtt': [functionLogicalId(processing, taskId), 'Arn'] });
+      }
+      const invokeStatements = Object.values(processing.findResources('AWS::IAM::Policy') as Resources)
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
+        .filter((statement) => statement.Action === 'lambda:InvokeFunction');
+      expect(invokeStatements).toHaveLength(1);
+      const expectedTargets = processingTasks().map((task) => ({ 'Fn::GetAtt': [functionLogicalId(processing, task.id), 'Arn'] }));
+      expect(invokeStatements[0]!.Resource).toEqual(expect.arrayContaining(expectedTargets));
+      expect(invokeStatements[0]!.Resource).toHaveLength(expectedTargets.length);
+    });
+
+    it('releases the job lock on ABORTED, FAILED and TIMED_OUT executions, with retries and a dead-letter queue', () => {
+      const [machineId] = Object.keys(processing.findResources('AWS::StepFunctions::StateMachine'));
+      processing.hasResourceProperties('AWS::Events::Rule', {
+        EventPattern: {
+          source: ['aws.states'],
+          'detail-type': ['Step Functions Execution Status Change'],
+          detail: { status: ['ABORTED', 'FAILED', 'TIMED_OUT'], stateMachineArn: [{ Ref: machineId }] },
+        },
+        Targets: [
+          Match.objectLike({
+            Arn: { 'Fn::GetAtt': [functionLogicalId(processing, 'JobReleaseLock'), 'Arn'] },
+            RetryPolicy: Match.objectLike({ MaximumRetryAttempts: Match.anyValue() }),
+            DeadLetterConfig: { Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ReleaseLockDeadLetters'), 'Arn'] } },
+          }),
+        ],
+      });
+    });
+  });
+
+  describe('async tasks', () => {
+    it('retries failed asynchronous invocations twice, then keeps them in an encrypted queue', () => {
+      const asyncTasks = synth.template(synth.stacks.asyncTasks);
+      expect(Object.keys(asyncTasks.findResources('AWS::Lambda::Function'))).toHaveLength(2);
+      asyncTasks.resourceCountIs('AWS::Lambda::EventInvokeConfig', 2);
+      asyncTasks.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        MaximumRetryAttempts: 2,
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp('^FailedInvocations'), 'Arn'] } } },
+      });
+      asyncTasks.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+    });
+  });
+
+  describe('monitor schedule', () => {
+    it('invokes MonitorTick every 2 minutes, retrying, then parking failures in a dead-letter queue', () => {
+      monitor.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: 'rate(2 minutes)',
+        State: 'ENABLED',
+        Target: Match.objectLike({
+          Arn: { 'Fn::GetAtt': [functionLogicalId(monitor, 'MonitorTick'), 'Arn'] },
+          RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 60 },
+          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^MonitorDeadLetters'), 'Arn'] } },
+        }),
+      });
+    });
+
+    it('encrypts its dead-letter queue and refuses non-TLS access to it', () => {
+      monitor.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+      monitor.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    });
+  });
+});

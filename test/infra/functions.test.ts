@@ -1,0 +1,196 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeKey, routes, tasks } from '../../functions/routes';
+import { APP_RUNTIME } from '../../infra/constructs/app-function';
+import { RUNTIME_NODE_OPTIONS } from '../../infra/constructs/bundling';
+import { permissionsFor, PERMISSION_OVERRIDES } from '../../infra/stacks/permissions';
+import { resourcesOfType, synthesizeThreadline, TEST_LOG_RETENTION, type Synthesized } from './synthesize';
+
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+type LambdaProps = {
+  Runtime: string;
+  Architectures: string[];
+  Handler: string;
+  Timeout: number;
+  MemorySize: number;
+  TracingConfig?: { Mode: string };
+  LoggingConfig?: { LogGroup: { Ref: string } };
+  Role: { 'Fn::GetAtt': [string, string] };
+  Environment: { Variables: Record<string, unknown> };
+};
+type AppLambda = { id: string; functionId: string; props: LambdaProps; template: Template; statements: Statement[] };
+
+// The brief's grant table, written out independently of infra/stacks/permissions.ts so that an
+// edit there that drops or widens a grant fails here.
+const SECRETS = new Set([
+  'AuthCallback', 'ApiKeyValidate', 'ApiKeySet', 'ProcessThread', 'ProcessEmail', 'ProcessCampaign', 'ProcessInterval',
+  'CampaignAdd', 'CampaignDelete', 'CampaignImportLonglist', 'CampaignSheetMetadata', 'DriveRootDelete', 'DriveRootRecreate',
+  'DriveHealth', 'ContactAdd', 'AgencyCreate', 'AgencyInviteAccept',
+  'JobFetch', 'JobProcessBatch', 'JobSyncSheets', 'MonitorTick', 'CampaignProvision', 'CampaignDeletion',
+]);
+/** Everything with a secret except the OpenAI-only key routes acts with a Google grant; sign-in starts one. */
+const GOOGLE = new Set([...SECRETS, 'AuthLogin'].filter((id) => id !== 'ApiKeyValidate' && id !== 'ApiKeySet'));
+const DISPATCHES: Record<string, string> = {
+  CampaignAdd: 'CampaignProvision',
+  DriveRootRecreate: 'CampaignProvision',
+  DriveHealth: 'CampaignProvision',
+  CampaignDelete: 'CampaignDeletion',
+};
+const START_EXECUTION = new Set(['ProcessThread', 'ProcessEmail', 'ProcessCampaign', 'ProcessInterval', 'MonitorTick']);
+const STOP_EXECUTION = new Set(['TaskCancel', 'ProcessCancel']);
+const SEND_EMAIL = new Set(['AgencyInvite', 'AgencyInviteResend']);
+// GET routes whose handlers write: sign-in steps, Drive startup recovery, monitor registration.
+const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'DriveHealth', 'MonitorMetrics']);
+
+const actionsOf = (statement: Statement): string[] => [statement.Action].flat();
+const grants = (fn: AppLambda, action: string): boolean => fn.statements.some((statement) => actionsOf(statement).includes(action));
+const idsWith = (all: AppLambda[], predicate: (fn: AppLambda) => boolean): string[] => all.filter(predicate).map((fn) => fn.functionId).sort();
+const sorted = (ids: Iterable<string>): string[] => [...ids].sort();
+
+describe('functions: one per manifest entry, with the AppFunction defaults and least-privilege grants', () => {
+  let synth: Synthesized;
+  let lambdas: { id: string; resource: { Properties?: Record<string, unknown> }; template: Template }[];
+  let appLambdas: AppLambda[];
+  let byId: Map<string, AppLambda>;
+
+  beforeAll(() => {
+    synth = synthesizeThreadline();
+    console.log(`infra: whole app synthesised (bundling skipped) in ${synth.seconds.toFixed(1)} s`);
+    lambdas = resourcesOfType(synth.templates(), 'AWS::Lambda::Function');
+    appLambdas = lambdas.map(({ id, resource, template }) => {
+      const props = resource.Properties as LambdaProps;
+      const [roleId] = props.Role['Fn::GetAtt'];
+      const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { Roles: { Ref: string }[]; PolicyDocument: { Statement: Statement[] } } }[];
+      const statements = policies
+        .filter((policy) => policy.Properties.Roles.some((role) => role.Ref === roleId))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+      return { id, functionId: String(props.Environment?.Variables?.FUNCTION_ID), props, template, statements };
+    });
+    byId = new Map(appLambdas.map((fn) => [fn.functionId, fn]));
+  });
+
+  it('deploys exactly one Lambda per manifest route and per task, and no other Lambda', () => {
+    const expected = sorted([...routes.map((route) => route.id), ...tasks.map((task) => task.id)]);
+    expect(sorted(appLambdas.map((fn) => fn.functionId))).toEqual(expected);
+    expect(lambdas).toHaveLength(routes.length + tasks.length);
+    console.log(`infra: ${routes.length} of ${routes.length} manifest routes and ${tasks.length} of ${tasks.length} tasks have their own Lambda`);
+  });
+
+  it('wires every manifest route, with its exact method and path, to its own function', () => {
+    const apiRoutes = resourcesOfType(synth.templates(), 'AWS::ApiGatewayV2::Route');
+    expect(sorted(apiRoutes.map(({ resource }) => String(resource.Properties?.RouteKey)))).toEqual(sorted(routes.map(routeKey)));
+
+    for (const { resource, template } of apiRoutes) {
+      const target = JSON.stringify(resource.Properties?.Target);
+      const integrationId = Object.keys(template.findResources('AWS::ApiGatewayV2::Integration')).find((id) => target.includes(id));
+      const integration = template.findResources('AWS::ApiGatewayV2::Integration')[integrationId!] as { Properties: { IntegrationUri: unknown } };
+      const route = routes.find((candidate) => routeKey(candidate) === resource.Properties?.RouteKey)!;
+      expect(JSON.stringify(integration.Properties.IntegrationUri)).toContain(byId.get(route.id)!.id);
+    }
+    console.log(`infra: ${apiRoutes.length} API routes match the manifest's ${routes.length} method+path keys`);
+  });
+
+  it('gives every function the latest Node.js runtime on arm64, active tracing and a retained log group', () => {
+    expect(APP_RUNTIME.name).toBe('nodejs24.x');
+    for (const fn of appLambdas) {
+      expect(fn.props.Runtime, fn.functionId).toBe(APP_RUNTIME.name);
+      expect(fn.props.Architectures, fn.functionId).toEqual(['arm64']);
+      expect(fn.props.Handler, fn.functionId).toBe('index.handler');
+      expect(fn.props.TracingConfig?.Mode, fn.functionId).toBe('Active');
+      const logGroupId = fn.props.LoggingConfig?.LogGroup.Ref;
+      const logGroup = fn.template.findResources('AWS::Logs::LogGroup')[logGroupId!] as { Properties: { RetentionInDays?: number } } | undefined;
+      expect(logGroup?.Properties.RetentionInDays, fn.functionId).toBe(TEST_LOG_RETENTION);
+    }
+  });
+
+  it('takes timeout and memory from the manifest entry', () => {
+    for (const entry of [...routes, ...tasks]) {
+      const fn = byId.get(entry.id)!;
+      if (entry.timeoutSeconds !== undefined) expect(fn.props.Timeout, entry.id).toBe(entry.timeoutSeconds);
+      else expect(fn.props.Timeout, entry.id).toBeLessThan(30); // inside the HTTP API's 30 s integration limit
+      if (entry.memoryMb !== undefined) expect(fn.props.MemorySize, entry.id).toBe(entry.memoryMb);
+    }
+    expect(byId.get('JobProcessBatch')!.props.Timeout).toBe(600);
+  });
+
+  it('sets the shared environment, and the site URL on every route', () => {
+    for (const fn of appLambdas) {
+      const env = fn.props.Environment.Variables;
+      expect(env.TABLE_NAME, fn.functionId).toBeDefined();
+      expect(env.POWERTOOLS_SERVICE_NAME).toBe('threadline');
+      if (RUNTIME_NODE_OPTIONS) expect(env.NODE_OPTIONS).toBe(RUNTIME_NODE_OPTIONS);
+    }
+    for (const route of routes) expect(JSON.stringify(byId.get(route.id)!.props.Environment.Variables.APP_URL), route.id).toMatch(/DomainName/);
+  });
+
+  it('lets GET routes only read the table, unless the grant table says their handler writes', () => {
+    for (const route of routes) {
+      const fn = byId.get(route.id)!;
+      expect(grants(fn, 'dynamodb:Query'), route.id).toBe(true);
+      const writes = route.method !== 'GET' || GET_ROUTES_THAT_WRITE.has(route.id);
+      expect(grants(fn, 'dynamodb:PutItem'), route.id).toBe(writes);
+      expect(permissionsFor(route.id, route.method).table).toBe(writes ? 'readWrite' : 'read');
+    }
+  });
+
+  it('grants the secrets key, with exact KMS actions, only to functions that handle secrets', () => {
+    const secretStatement = (fn: AppLambda) =>
+      fn.statements.find((statement) => JSON.stringify(statement.Resource).includes('SecretsKey'));
+    expect(idsWith(appLambdas, (fn) => secretStatement(fn) !== undefined)).toEqual(sorted(SECRETS));
+    expect(idsWith(appLambdas, (fn) => fn.props.Environment.Variables.KMS_KEY_ID !== undefined)).toEqual(sorted(SECRETS));
+    for (const id of SECRETS) {
+      const fn = byId.get(id)!;
+      expect(sorted(actionsOf(secretStatement(fn)!))).toEqual(['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey']);
+      expect(JSON.stringify(fn.props.Environment.Variables.KMS_KEY_ID)).toContain('SecretsKey');
+    }
+  });
+
+  it('grants Step Functions and SES calls only where the grant table says', () => {
+    expect(idsWith(appLambdas, (fn) => grants(fn, 'states:StartExecution'))).toEqual(sorted(START_EXECUTION));
+    expect(idsWith(appLambdas, (fn) => grants(fn, 'states:StopExecution'))).toEqual(sorted(STOP_EXECUTION));
+    expect(idsWith(appLambdas, (fn) => grants(fn, 'ses:SendEmail'))).toEqual(sorted(SEND_EMAIL));
+    expect(idsWith(appLambdas, (fn) => fn.props.Environment.Variables.STATE_MACHINE_ARN !== undefined)).toEqual(
+      sorted([...START_EXECUTION, ...STOP_EXECUTION]),
+    );
+    expect(idsWith(appLambdas, (fn) => fn.props.Environment.Variables.MAIL_FROM !== undefined)).toEqual(sorted(SEND_EMAIL));
+  });
+
+  it('lets exactly the dispatching routes invoke their async task, by name from the environment', () => {
+    expect(idsWith(appLambdas, (fn) => grants(fn, 'lambda:InvokeFunction'))).toEqual(sorted([...Object.keys(DISPATCHES), 'MonitorTick']));
+    for (const [routeId, taskId] of Object.entries(DISPATCHES)) {
+      const fn = byId.get(routeId)!;
+      const envName = `${taskId.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}_FUNCTION`;
+      expect(JSON.stringify(fn.props.Environment.Variables[envName]), routeId).toContain('AsyncTasks');
+      const invoke = fn.statements.find((statement) => actionsOf(statement).includes('lambda:InvokeFunction'))!;
+      expect(JSON.stringify(invoke.Resource), routeId).not.toContain(':*');
+    }
+  });
+
+  it('gives the Google OAuth client to the functions that act with Google, its secret only as a dynamic reference', () => {
+    expect(idsWith(appLambdas, (fn) => fn.props.Environment.Variables.GOOGLE_CLIENT_ID !== undefined)).toEqual(sorted(GOOGLE));
+    for (const id of GOOGLE) {
+      const env = byId.get(id)!.props.Environment.Variables;
+      expect(env.GOOGLE_CLIENT_SECRET, id).toMatch(/^\{\{resolve:secretsmanager:test\/google-client-secret:SecretString:/);
+      expect(env.GOOGLE_OAUTH_ISSUER).toBe('https://accounts.google.com');
+    }
+  });
+
+  it('never grants a whole service or every action', () => {
+    for (const fn of appLambdas) {
+      for (const action of fn.statements.flatMap(actionsOf)) expect(action, fn.functionId).not.toMatch(/(^\*$|:\*$)/);
+    }
+  });
+
+  it('keeps the grant table in step with the manifest', () => {
+    const ids = new Set([...routes.map((route) => route.id), ...tasks.map((task) => task.id)]);
+    expect(Object.keys(PERMISSION_OVERRIDES).filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  it('keeps every stack far under the 500-resource limit, with no site upload when web/dist is not given', () => {
+    for (const stack of synth.allStacks) {
+      const count = Object.keys(synth.template(stack).toJSON().Resources as object).length;
+      expect(count, stack.stackName).toBeLessThan(250);
+    }
+    for (const template of synth.templates()) template.resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});

@@ -4,6 +4,7 @@
  */
 const suites: { name: string; load: () => Promise<{ run: () => Promise<boolean | void> }> }[] = [
   { name: 'Lambda bundles: size and cold import time', load: async () => ({ run: (await import('./bundles')).runBundleBench }) },
+  { name: 'Processing: threads/minute, tokens and quota units per thread, sheet writes', load: async () => ({ run: (await import('./processing')).runProcessingBench }) },
 ];
 
 let failed = false;

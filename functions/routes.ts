@@ -88,18 +88,18 @@ export const routes: readonly RouteDef[] = [
 
   // System and metrics
   r('SystemHealth', 'GET', '/api/v3/system/health', 'public', 'system/health'),
-  r('SystemConnection', 'GET', '/api/v3/system/connection', 'agency'),
-  r('DashboardMetrics', 'GET', '/api/v3/metrics', 'agency'),
+  r('SystemConnection', 'GET', '/api/v3/system/connection', 'agency', 'system/connection'),
+  r('DashboardMetrics', 'GET', '/api/v3/metrics', 'agency', 'processing/dashboard-metrics'),
 
   // Processing
-  r('ProcessingStatus', 'GET', '/api/v3/status', 'agency'),
-  r('ProcessThread', 'POST', '/api/v3/process/thread', 'agency'),
-  r('ProcessEmail', 'POST', '/api/v3/process/email', 'agency'),
-  r('ProcessCampaign', 'POST', '/api/v3/process/campaign', 'agency'),
-  r('ProcessInterval', 'POST', '/api/v3/process/interval', 'agency'),
-  r('TaskCancel', 'POST', '/api/v3/task/{task_id}/cancel', 'agency'),
-  r('ProcessCancel', 'POST', '/api/v3/process/cancel', 'agency'),
-  r('MonitorMetrics', 'GET', '/api/v3/monitor/metrics', 'agency'),
+  r('ProcessingStatus', 'GET', '/api/v3/status', 'agency', 'processing/status'),
+  r('ProcessThread', 'POST', '/api/v3/process/thread', 'agency', 'processing/process-thread'),
+  r('ProcessEmail', 'POST', '/api/v3/process/email', 'agency', 'processing/process-email'),
+  r('ProcessCampaign', 'POST', '/api/v3/process/campaign', 'agency', 'processing/process-campaign'),
+  r('ProcessInterval', 'POST', '/api/v3/process/interval', 'agency', 'processing/process-interval'),
+  r('TaskCancel', 'POST', '/api/v3/task/{task_id}/cancel', 'agency', 'processing/task-cancel'),
+  r('ProcessCancel', 'POST', '/api/v3/process/cancel', 'agency', 'processing/process-cancel'),
+  r('MonitorMetrics', 'GET', '/api/v3/monitor/metrics', 'agency', 'processing/monitor-metrics'),
 
   // Settings
   r('SettingsModelConfigGet', 'GET', '/api/v3/settings/model-config', 'agency', 'settings/model-config-get'),

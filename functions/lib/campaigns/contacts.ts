@@ -9,6 +9,7 @@ import { nowIso } from '../store/keys';
 import { agencyDrive, recoverAgencyDrive, recoveryWanted } from './agency-drive';
 import { getCampaignOrThrow, listCampaignItems } from './campaigns';
 import { syncInfluencerList } from './influencer-list';
+import { ensureRegistered } from '../processing/monitor-registry';
 
 export type ContactJson = {
   email: string;
@@ -88,6 +89,8 @@ export const addContact = async (scope: AgencyScope, input: AddContactBody): Pro
     if (isConditionalFailure(error)) throw await duplicateContact(scope, input.email);
     throw error;
   }
+  // A tracked contact makes the agency worth monitoring (idempotent; the monitor's registry).
+  await ensureRegistered(scope.agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { error: String(error) }));
   const sheetUpdated = await appendToInfluencerList(campaign, [contact]);
   return { contact: toContactJson(contact, campaign.campaignName), sheetUpdated };
 };

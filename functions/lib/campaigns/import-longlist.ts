@@ -9,6 +9,8 @@ import { nowIso } from '../store/keys';
 import { recoverAgencyDrive, recoveryWanted } from './agency-drive';
 import { appendToInfluencerList, writableCampaign } from './contacts';
 import { findHeader, parseLonglist, type Duplicate } from './longlist';
+import { logger } from '../logger';
+import { ensureRegistered } from '../processing/monitor-registry';
 
 export const SHEET_MESSAGES = {
   noPermission: 'No permission to access this sheet',
@@ -101,6 +103,8 @@ export const importLonglist = async (scope: AgencyScope, input: { campaign_id: s
       duplicates.push(alreadyThere(candidate.row, candidate.email, undefined));
     }
   });
+  // Tracked contacts make the agency worth monitoring (idempotent; the monitor's registry).
+  if (created.length) await ensureRegistered(scope.agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { error: String(error) }));
   const sheetUpdated = created.length ? await appendToInfluencerList(campaign, created) : true;
   duplicates.sort((a, b) => a.row - b.row);
   return {

@@ -1,4 +1,4 @@
-import { sheets as sheetsApi } from '@googleapis/sheets';
+import { sheets_v4 } from '@googleapis/sheets/build/v4';
 import { callGoogle, clientOptions } from '../google/call';
 import { a1 } from '../google/sheets';
 import { CAMPAIGNS_TRACKER_HEADERS, CAMPAIGNS_TRACKER_TAB } from '../identity/drive';
@@ -72,7 +72,7 @@ export const deleteTrackerRow = async (drive: AgencyDrive, campaignId: string): 
   if (!tab) return;
   // The adapter has no row deletion; this is the one Sheets request for it, on the same options.
   const ctx = await googleContextFor(drive.ownerEmail);
-  const api = sheetsApi({ version: 'v4', ...clientOptions(ctx, 'sheets') });
+  const api = new sheets_v4.Sheets(clientOptions(ctx, 'sheets'));
   const spreadsheetId = drive.campaignsTrackerId;
   await callGoogle(ctx, { api: 'sheets', operation: 'spreadsheets.batchUpdate' }, () =>
     api.spreadsheets.batchUpdate({

@@ -1,9 +1,9 @@
-/**
- * State machine task, built by the processing issue. Until then it throws, so an execution fails
- * visibly (and its Catch releases nothing it never took) instead of pretending to work.
- */
-export const handler = async (): Promise<never> => {
-  const error = new Error('This processing step is not built yet');
-  error.name = 'NotImplemented';
-  throw error;
+import type { Context } from 'aws-lambda';
+import { fetchJobThreads } from '../../lib/processing/fetch-threads';
+import { readTaskInput, remainingTime } from '../../lib/processing/task-input';
+
+/** Fetch: candidate threads into batch items; the state machine gets `{batches:[{index}], threads_total}`. */
+export const handler = async (event: unknown, context?: Context) => {
+  const { agencyName, jobId } = readTaskInput(event);
+  return fetchJobThreads(agencyName, jobId, remainingTime(context));
 };

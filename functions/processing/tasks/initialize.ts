@@ -1,9 +1,21 @@
-/**
- * State machine task, built by the processing issue. Until then it throws, so an execution fails
- * visibly (and its Catch releases nothing it never took) instead of pretending to work.
- */
-export const handler = async (): Promise<never> => {
-  const error = new Error('This processing step is not built yet');
-  error.name = 'NotImplemented';
-  throw error;
+import type { Context } from 'aws-lambda';
+import { apiKeyEntity } from '../../lib/store/entities/api-key';
+import { connectedMailboxes } from '../../lib/processing/agency-context';
+import { MissingApiKey, NoConnectedMailbox } from '../../lib/processing/errors';
+import { requireJob, setPhase } from '../../lib/processing/job-store';
+import { renewLease } from '../../lib/processing/lock';
+import { readTaskInput } from '../../lib/processing/task-input';
+
+/** Initialize: fail fast, before any Gmail call, when the job cannot work (no key, no mailbox). */
+export const handler = async (event: unknown, _context?: Context) => {
+  const { agencyName, jobId } = readTaskInput(event);
+  const job = await requireJob(agencyName, jobId);
+  if (job.status !== 'running') return { skipped: true };
+  await setPhase(agencyName, jobId, 'initializing');
+  await renewLease(agencyName, jobId);
+  // Existence only: this task holds no decrypt permission, the key is opened where it is used.
+  const { data: key } = await apiKeyEntity().get({ agencyName, service: 'openai' }).go({ attributes: ['agencyName'] });
+  if (!key) throw new MissingApiKey();
+  if ((await connectedMailboxes(agencyName)).length === 0) throw new NoConnectedMailbox();
+  return { ok: true };
 };

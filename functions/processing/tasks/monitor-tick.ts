@@ -1,10 +1,7 @@
-/**
- * The 2-minute scheduler target. Built by the processing issue; until then a tick does nothing
- * and says so in the log.
- */
-import { logger } from '../../lib/logger';
+import { runMonitorTick, type TickEvent } from '../../lib/processing/monitor';
 
-export const handler = async (): Promise<{ agenciesChecked: number }> => {
-  logger.debug('monitor tick: processing is not built yet, nothing to check');
-  return { agenciesChecked: 0 };
-};
+/**
+ * The scheduler's target every 2 minutes (and, with `{agencies}`, a fanned-out share of one
+ * tick). See functions/lib/processing/monitor.ts.
+ */
+export const handler = async (event: TickEvent = {}) => runMonitorTick(event ?? {});

@@ -1,9 +1,9 @@
-/**
- * State machine task, built by the processing issue. Until then it throws, so an execution fails
- * visibly (and its Catch releases nothing it never took) instead of pretending to work.
- */
-export const handler = async (): Promise<never> => {
-  const error = new Error('This processing step is not built yet');
-  error.name = 'NotImplemented';
-  throw error;
+import type { Context } from 'aws-lambda';
+import { processBatch } from '../../lib/processing/batch';
+import { readTaskInput, remainingTime } from '../../lib/processing/task-input';
+
+/** One Map item: the threads of batch `batch.index`. */
+export const handler = async (event: unknown, context?: Context) => {
+  const { agencyName, jobId, batch } = readTaskInput(event);
+  return processBatch(agencyName, jobId, Number(batch?.index ?? 0), remainingTime(context));
 };

@@ -1,9 +1,9 @@
-/**
- * State machine task, built by the processing issue. Until then it throws, so an execution fails
- * visibly (and its Catch releases nothing it never took) instead of pretending to work.
- */
-export const handler = async (): Promise<never> => {
-  const error = new Error('This processing step is not built yet');
-  error.name = 'NotImplemented';
-  throw error;
+import type { Context } from 'aws-lambda';
+import { syncJobSheets } from '../../lib/processing/sheet-sync';
+import { readTaskInput, remainingTime } from '../../lib/processing/task-input';
+
+/** SyncSheets: the outreach trackers and campaigns tracker rows of the campaigns this job changed. */
+export const handler = async (event: unknown, context?: Context) => {
+  const { agencyName, jobId } = readTaskInput(event);
+  return syncJobSheets(agencyName, jobId, remainingTime(context));
 };

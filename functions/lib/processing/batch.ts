@@ -1,0 +1,66 @@
+import { readApiKey } from '../identity/api-keys';
+import { logger } from '../logger';
+import { readSettings } from '../settings/store';
+import { jobBatchEntity, type ThreadRef } from '../store/entities/job';
+import { activeMemberEmails, agencyContacts, buildContactIndex } from './agency-context';
+import { MissingApiKey } from './errors';
+import { gmailClients } from './gmail-clients';
+import { scanBounds } from './gmail-queries';
+import { addThreadOutcome, countThread, getJob, isCancelled, pastDeadline, refKey, setCurrentThread } from './job-store';
+import type { JobScope } from './labels';
+import { renewLease } from './lock';
+import { modelCaller } from './model';
+import { processThread, type ThreadWork } from './thread-processor';
+
+export type BatchResult = { index: number; processed: number; skipped: number; stopped?: 'cancelled' | 'deadline' };
+
+/**
+ * JobProcessBatch: the threads of one Map item, one after another. Between threads it re-reads
+ * the job and stops early when a cancel was requested (or a monitor job ran out of time). A
+ * thread already counted by this job is skipped, so a retried batch does only what is left.
+ */
+export const processBatch = async (agencyName: string, jobId: string, index: number, remainingMs?: () => number): Promise<BatchResult> => {
+  const result: BatchResult = { index, processed: 0, skipped: 0 };
+  let job = await getJob(agencyName, jobId);
+  if (!job || isCancelled(job)) return { ...result, stopped: 'cancelled' };
+  const { data: batch } = await jobBatchEntity().get({ agencyName, jobId, index }).go({ consistent: true });
+  const refs = (batch?.refs as ThreadRef[] | undefined) ?? [];
+  if (refs.length === 0) return result;
+  await renewLease(agencyName, jobId);
+
+  const apiKey = await readApiKey(agencyName);
+  if (!apiKey) throw new MissingApiKey();
+  const settings = await readSettings({ agencyName });
+  const [contacts, members] = await Promise.all([agencyContacts(agencyName), activeMemberEmails(agencyName)]);
+  const scope = job.scope as JobScope;
+  const window =
+    scope.kind === 'interval' && !settings.date_range_processing.include_full_thread
+      ? scanBounds({ startDate: scope.start_date, endDate: scope.end_date, oldestScanDays: 0 })
+      : undefined;
+  const work: ThreadWork = {
+    agencyName,
+    jobId,
+    settings,
+    index: buildContactIndex(contacts, members),
+    call: modelCaller(apiKey, settings, remainingMs),
+    gmailFor: gmailClients(remainingMs),
+    ...(window ? { window } : {}),
+  };
+
+  for (const ref of refs) {
+    if (result.processed + result.skipped > 0) job = await getJob(agencyName, jobId);
+    if (!job || isCancelled(job)) return { ...result, stopped: 'cancelled' };
+    if (pastDeadline(job)) return { ...result, stopped: 'deadline' };
+    if (job.countedRefs?.includes(refKey(ref))) {
+      result.skipped += 1;
+      continue;
+    }
+    const outcome = await processThread({ ...work, onSubject: (subject) => setCurrentThread(agencyName, jobId, subject, ref.threadId) }, ref);
+    await addThreadOutcome(agencyName, jobId, outcome);
+    await countThread(agencyName, jobId, ref);
+    result.processed += 1;
+  }
+  await renewLease(agencyName, jobId);
+  logger.info('batch done', { agency: agencyName, jobId, ...result });
+  return result;
+};

@@ -1,0 +1,41 @@
+/**
+ * Errors of the processing tasks. Their `name` is what Step Functions matches: 'Transient' is
+ * retried by the ASL, the others go straight to FinalizeFailed with their message.
+ */
+export class MissingApiKey extends Error {
+  constructor() {
+    super('No OpenAI API key is set for this agency. Set your OpenAI API key (Configure OpenAI API), then start processing again.');
+    this.name = 'MissingApiKey';
+  }
+}
+
+export class NoConnectedMailbox extends Error {
+  constructor() {
+    super('No connected mailbox: no active member of this agency has signed in with Google.');
+    this.name = 'NoConnectedMailbox';
+  }
+}
+
+/** A write lost a race (another retry or job got there first): the state machine retries. */
+export class Transient extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'Transient';
+  }
+}
+
+/** The message a failed task reports, from a Step Functions error `{Error, Cause}` (Cause may be a Lambda JSON error). */
+export const describeTaskError = (error: unknown): string => {
+  if (!error || typeof error !== 'object') return 'Processing failed';
+  const { Error: name, Cause: cause } = error as { Error?: string; Cause?: string };
+  if (typeof cause === 'string' && cause) {
+    try {
+      const parsed = JSON.parse(cause) as { errorMessage?: string };
+      if (parsed.errorMessage) return parsed.errorMessage;
+    } catch {
+      // a plain message
+    }
+    return cause;
+  }
+  return name ? `Processing failed (${name})` : 'Processing failed';
+};

@@ -1,0 +1,108 @@
+import { GoogleAuthRevoked } from '../google/errors';
+import { NoGoogleGrant } from '../identity/google-grants';
+import { logger } from '../logger';
+import { readSettings } from '../settings/store';
+import { jobBatchEntity, jobEntity, type JobItem, type ThreadRef } from '../store/entities/job';
+import { epochSeconds, nowIso } from '../store/keys';
+import { activeMemberEmails, addressesOf, agencyContacts, buildContactIndex, connectedMailboxes } from './agency-context';
+import { NoConnectedMailbox } from './errors';
+import { gmailClients } from './gmail-clients';
+import { buildQueries, scanBounds } from './gmail-queries';
+import { requireJob, setPhase } from './job-store';
+import type { JobScope } from './labels';
+import { renewLease } from './lock';
+
+/** Threads per Map item: small enough that one batch finishes well inside the task timeout. */
+export const BATCH_SIZE = 10;
+const MAX_PAGES_PER_QUERY = 50;
+const BATCH_TTL_SECONDS = 7 * 24 * 3600;
+
+export type FetchResult = { batches: { index: number }[]; threads_total: number };
+
+/** Candidate threads per connected mailbox for the job's scope, deduped by (mailbox, threadId). */
+const candidateRefs = async (job: JobItem, remainingMs?: () => number): Promise<ThreadRef[]> => {
+  const scope = job.scope as JobScope;
+  const agencyName = job.agencyName;
+  const mailboxes = await connectedMailboxes(agencyName);
+  if (mailboxes.length === 0) throw new NoConnectedMailbox();
+  if (scope.kind === 'thread') {
+    const targets = scope.mailbox ? mailboxes.filter((m) => m === scope.mailbox) : mailboxes;
+    return targets.map((mailbox) => ({ mailbox, threadId: scope.thread_id }));
+  }
+  const settings = await readSettings({ agencyName });
+  const index = buildContactIndex(await agencyContacts(agencyName), await activeMemberEmails(agencyName));
+  const contacts =
+    scope.kind === 'email'
+      ? index.tracked.filter((c) => c.email === scope.email)
+      : scope.kind === 'campaign'
+        ? index.tracked.filter((c) => c.campaignId === scope.campaign_id)
+        : index.tracked;
+  const addresses = addressesOf(contacts, index);
+  if (addresses.length === 0) return [];
+  const bounds = scanBounds({
+    ...(scope.kind === 'interval' ? { startDate: scope.start_date, endDate: scope.end_date } : {}),
+    oldestScanDays: settings.processing_limits.oldest_scan_days,
+  });
+  const queries = buildQueries(addresses, bounds);
+  const gmailFor = gmailClients(remainingMs);
+  const seen = new Set<string>();
+  const refs: ThreadRef[] = [];
+  for (const mailbox of mailboxes) {
+    try {
+      const gmail = await gmailFor(mailbox);
+      for (const q of queries) {
+        const listed = await gmail.listThreads(q, { maxPages: MAX_PAGES_PER_QUERY, pageSize: 100 });
+        if (listed.truncated) logger.warn('thread listing truncated', { mailbox, pages: MAX_PAGES_PER_QUERY });
+        for (const thread of listed.items) {
+          const key = `${mailbox}#${thread.id}`;
+          if (!thread.id || seen.has(key)) continue;
+          seen.add(key);
+          refs.push({ mailbox, threadId: thread.id });
+        }
+      }
+    } catch (error) {
+      // One mailbox whose owner revoked access must not stop the others.
+      if (error instanceof NoGoogleGrant || error instanceof GoogleAuthRevoked) {
+        logger.warn('mailbox skipped: no usable Google access', { mailbox });
+        continue;
+      }
+      throw error;
+    }
+  }
+  return refs;
+};
+
+export const writeBatches = async (agencyName: string, jobId: string, refs: ThreadRef[]): Promise<number> => {
+  const expires = epochSeconds(Date.now()) + BATCH_TTL_SECONDS;
+  const items = [];
+  for (let i = 0; i * BATCH_SIZE < refs.length; i += 1) {
+    items.push({ agencyName, jobId, index: i, refs: refs.slice(i * BATCH_SIZE, (i + 1) * BATCH_SIZE), expires_at_epoch: expires });
+  }
+  for (let i = 0; i < items.length; i += 25) {
+    const { unprocessed } = await jobBatchEntity().put(items.slice(i, i + 25)).go();
+    if (unprocessed.length) throw new Error('Some thread batches could not be saved');
+  }
+  return items.length;
+};
+
+/** JobFetch: list, dedupe, store the refs in batch items, record the total. Safe to retry. */
+export const fetchJobThreads = async (agencyName: string, jobId: string, remainingMs?: () => number): Promise<FetchResult> => {
+  const job = await requireJob(agencyName, jobId);
+  if (job.status !== 'running') return { batches: [], threads_total: 0 };
+  await setPhase(agencyName, jobId, 'fetching');
+  await renewLease(agencyName, jobId);
+  let batchCount: number;
+  let total: number;
+  if (job.kind === 'monitor') {
+    // The monitor tick already wrote the refs it found (history.list) before starting the job.
+    batchCount = job.batchCount ?? 0;
+    total = job.threadsTotal ?? 0;
+  } else {
+    const refs = await candidateRefs(job, remainingMs);
+    batchCount = await writeBatches(agencyName, jobId, refs);
+    total = refs.length;
+    await jobEntity().patch({ agencyName, jobId }).set({ threadsTotal: total, batchCount, updatedAt: nowIso() }).go({ response: 'none' });
+  }
+  logger.info('job threads fetched', { agency: agencyName, jobId, threads: total, batches: batchCount });
+  return { batches: Array.from({ length: batchCount }, (_, index) => ({ index })), threads_total: total };
+};

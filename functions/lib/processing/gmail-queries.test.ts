@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { buildQueries, MAX_QUERY_CHARS, scanBounds } from './gmail-queries';
+import { deriveOutreach } from './outreach-status';
+
+describe('gmail queries', () => {
+  it('chunks addresses so every q stays under the limit and names each address in from/to/cc', () => {
+    const addresses = Array.from({ length: 120 }, (_, i) => `talent.number.${i}@creator-mail.example.com`);
+    const queries = buildQueries(addresses, { afterMs: Date.UTC(2026, 0, 5), beforeMs: Date.UTC(2026, 1, 21) });
+    expect(queries.length).toBeGreaterThan(1);
+    for (const q of queries) {
+      expect(q.length).toBeLessThanOrEqual(MAX_QUERY_CHARS);
+      expect(q).toMatch(/^\{.*\} after:\d+ before:\d+$/);
+    }
+    for (const a of addresses) expect(queries.filter((q) => q.includes(`from:${a} to:${a} cc:${a}`))).toHaveLength(1);
+  });
+
+  it('bounds: the end day is inclusive (before = end + 1 day) and oldest_scan_days narrows the start', () => {
+    const now = Date.UTC(2026, 10, 22);
+    expect(scanBounds({ startDate: '2026-01-05', endDate: '2026-02-20', oldestScanDays: 0, now })).toEqual({ afterMs: Date.UTC(2026, 0, 5), beforeMs: Date.UTC(2026, 1, 21) });
+    expect(scanBounds({ startDate: '2025-01-01', endDate: '2026-02-20', oldestScanDays: 365, now }).afterMs).toBe(now - 365 * 86_400_000);
+    expect(scanBounds({ oldestScanDays: 0, now })).toEqual({});
+  });
+});
+
+describe('outreach status', () => {
+  it('derives whose turn from the last message and lets decisions the model read win', () => {
+    expect(deriveOutreach([{ direction: 'outbound', at: 1 }], 'replied')).toEqual({ status: 'awaiting_reply', whoseTurn: 'talent' });
+    expect(deriveOutreach([{ direction: 'outbound', at: 1 }, { direction: 'inbound', at: 2 }], undefined)).toEqual({ status: 'replied', whoseTurn: 'agency' });
+    expect(deriveOutreach([{ direction: 'outbound', at: 1 }, { direction: 'inbound', at: 2 }], 'negotiating')).toEqual({ status: 'negotiating', whoseTurn: 'agency' });
+    expect(deriveOutreach([{ direction: 'inbound', at: 2 }, { direction: 'outbound', at: 3 }], 'confirmed')).toEqual({ status: 'confirmed', whoseTurn: 'talent' });
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Gmail search queries for a set of addresses: `{from:a to:a cc:a from:b ...}` (braces mean
+ * OR), chunked so each q stays under ~1,500 characters, plus the date bounds. Bounds are epoch
+ * seconds: unambiguous, where Gmail reads YYYY/MM/DD in the account's time zone.
+ */
+export const MAX_QUERY_CHARS = 1_500;
+
+export type QueryBounds = { afterMs?: number; beforeMs?: number };
+
+const boundsText = (bounds: QueryBounds): string =>
+  [
+    bounds.afterMs !== undefined ? `after:${Math.floor(bounds.afterMs / 1000)}` : '',
+    bounds.beforeMs !== undefined ? `before:${Math.floor(bounds.beforeMs / 1000)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+const termsOf = (address: string) => `from:${address} to:${address} cc:${address}`;
+
+export const buildQueries = (addresses: string[], bounds: QueryBounds = {}, maxChars = MAX_QUERY_CHARS): string[] => {
+  const suffix = boundsText(bounds);
+  const budget = maxChars - suffix.length - 3; // braces and the space before the bounds
+  const queries: string[] = [];
+  let current: string[] = [];
+  let length = 0;
+  const flush = () => {
+    if (current.length) queries.push(`{${current.join(' ')}}${suffix ? ` ${suffix}` : ''}`);
+    current = [];
+    length = 0;
+  };
+  for (const address of addresses) {
+    const terms = termsOf(address);
+    if (current.length && length + terms.length + 1 > budget) flush();
+    current.push(terms);
+    length += terms.length + 1;
+  }
+  flush();
+  return queries;
+};
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A yyyy-MM-dd day as UTC midnight, in ms. */
+export const dayStartMs = (day: string): number => Date.parse(`${day}T00:00:00Z`);
+
+/**
+ * The window a job may look at: the interval (end day inclusive, so before = end + 1 day) and
+ * processing_limits.oldest_scan_days (0 = unlimited), whichever is narrower.
+ */
+export const scanBounds = (options: { startDate?: string; endDate?: string; oldestScanDays: number; now?: number }): QueryBounds => {
+  const now = options.now ?? Date.now();
+  const limit = options.oldestScanDays > 0 ? now - options.oldestScanDays * DAY_MS : undefined;
+  const start = options.startDate ? dayStartMs(options.startDate) : undefined;
+  const afterMs = start !== undefined && limit !== undefined ? Math.max(start, limit) : (start ?? limit);
+  const beforeMs = options.endDate ? dayStartMs(options.endDate) + DAY_MS : undefined;
+  return { ...(afterMs !== undefined ? { afterMs } : {}), ...(beforeMs !== undefined ? { beforeMs } : {}) };
+};

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '../../../shared/messages';
+import { Conflict, NotFound, UpstreamError } from '../http/errors';
+import { isConditionalFailure } from '../identity/store-errors';
+import { logger } from '../logger';
+import type { AgencyScope } from '../session/resolve';
+import { jobEntity, type JobItem } from '../store/entities/job';
+import { nowIso } from '../store/keys';
+import { workflowEngine } from '../workflow/engine';
+import { elapsedSeconds, getJob } from './job-store';
+import { OPERATION_NAMES, operationLabel, startedMessage, type JobScope } from './labels';
+import { readLock, recordLastJob, releaseLock, takeLock } from './lock';
+import { ensureRegistered } from './monitor-registry';
+
+export type StartOptions = {
+  startedBy?: string;
+  deadlineAt?: string;
+  /** runs after the job item exists and before the execution starts (the monitor writes its refs here) */
+  prepare?: (jobId: string) => Promise<void>;
+};
+
+/**
+ * Lock → job item → execution. Anything failing after the lock is taken marks the job failed
+ * and releases the lock, so nothing is left held.
+ */
+export const startJob = async (agencyName: string, scope: JobScope, options: StartOptions = {}): Promise<{ jobId: string; message: string }> => {
+  const jobId = randomUUID();
+  const label = operationLabel(scope);
+  const startedAt = nowIso();
+  const lock = await takeLock(agencyName, { jobId, operationLabel: label, startedAt });
+  if (!lock.taken) {
+    const text = messages.processing.alreadyRunning(OPERATION_NAMES[scope.kind], lock.holder.operationLabel, elapsedSeconds(lock.holder.startedAt));
+    throw new Conflict(text);
+  }
+  try {
+    await jobEntity()
+      .create({
+        agencyName,
+        jobId,
+        kind: scope.kind,
+        scope,
+        operationLabel: label,
+        ...(options.startedBy ? { startedBy: options.startedBy } : {}),
+        status: 'running',
+        phase: 'starting',
+        threadsTotal: 0,
+        threadsCompleted: 0,
+        cancelRequested: false,
+        ...(options.deadlineAt ? { deadlineAt: options.deadlineAt } : {}),
+        startedAt,
+        updatedAt: startedAt,
+      })
+      .go({ response: 'none' });
+    await options.prepare?.(jobId);
+    const { executionId } = await workflowEngine().start({ name: jobId, input: { agencyName, jobId } });
+    await jobEntity().patch({ agencyName, jobId }).set({ executionId }).go({ response: 'none' });
+    await ensureRegistered(agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { agency: agencyName, error: String(error) }));
+  } catch (error) {
+    logger.error('job start failed', { agency: agencyName, jobId, error: error instanceof Error ? error.message : String(error) });
+    await endJob(agencyName, jobId, 'failed', 'The processing job could not be started').catch(() => undefined);
+    await releaseLock(agencyName, jobId).catch(() => undefined);
+    throw new UpstreamError('The processing job could not be started. Please try again.');
+  }
+  return { jobId, message: startedMessage(scope) };
+};
+
+/**
+ * Ends a job once: the status moves from running to its outcome (conditional), then the lock
+ * is released if it is still this job's. Safe to call again (Finalize retries, the
+ * EventBridge rule after FinalizeFailed, a cancel racing the end).
+ */
+export const endJob = async (agencyName: string, jobId: string, outcome: 'succeeded' | 'failed' | 'cancelled', error?: string): Promise<boolean> => {
+  const endedAt = nowIso();
+  let ended = false;
+  try {
+    await jobEntity()
+      .patch({ agencyName, jobId })
+      .set({
+        status: outcome,
+        phase: outcome === 'succeeded' ? 'completed' : outcome,
+        endedAt,
+        updatedAt: endedAt,
+        ...(error ? { error: error.slice(0, 1000) } : {}),
+      })
+      .where((attr, op) => op.eq(attr.status, 'running'))
+      .go({ response: 'none' });
+    ended = true;
+  } catch (caught) {
+    if (!isConditionalFailure(caught)) throw caught;
+  }
+  await releaseLock(agencyName, jobId);
+  if (ended) await recordLastJob(agencyName, jobId, endedAt);
+  return ended;
+};
+
+/**
+ * Cancel: flag the job (phase 'cancelling'), then stop its execution; the release path marks it
+ * cancelled and frees the lock. Without an execution to stop, it is ended here.
+ */
+export const cancelJob = async (scope: AgencyScope, jobId: string): Promise<{ cancelled: boolean; phase: string; message: string }> => {
+  const job = await getJob(scope.agencyName, jobId);
+  if (!job) throw new NotFound('Task not found');
+  if (job.status !== 'running') return { cancelled: false, phase: job.phase, message: 'The task is not running' };
+  try {
+    await jobEntity()
+      .patch({ agencyName: scope.agencyName, jobId })
+      .set({ cancelRequested: true, phase: 'cancelling', updatedAt: nowIso() })
+      .where((attr, op) => op.eq(attr.status, 'running'))
+      .go({ response: 'none' });
+  } catch (error) {
+    if (isConditionalFailure(error)) return { cancelled: false, phase: job.phase, message: 'The task is not running' };
+    throw error;
+  }
+  let stopped = false;
+  if (job.executionId) {
+    try {
+      await workflowEngine().stop(job.executionId, `Cancelled by ${scope.email}`);
+      stopped = true;
+    } catch (error) {
+      logger.warn('stopping the execution failed; ending the job here', { jobId, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  if (!stopped) await endJob(scope.agencyName, jobId, 'cancelled');
+  return { cancelled: true, phase: 'cancelling', message: 'Cancellation requested' };
+};
+
+export const cancelActiveJob = async (scope: AgencyScope): Promise<{ cancelled: boolean; phase: string | null; message: string; task_id: string | null }> => {
+  const lock = await readLock(scope.agencyName);
+  if (!lock) return { cancelled: false, phase: null, message: 'No processing job is running', task_id: null };
+  return { ...(await cancelJob(scope, lock.jobId)), task_id: lock.jobId };
+};
+
+export type { JobItem };

@@ -1,0 +1,40 @@
+import type { DashboardMetricsResponse, MonitorMetricsResponse } from '../../../shared/schemas/processing';
+import { campaignEntity } from '../store/entities/campaign';
+import { agencyContacts } from './agency-context';
+import { readRegistry } from './monitor-registry';
+import { isAgencyProcessing } from './status';
+
+export const monitorMetrics = async (agencyName: string, now = Date.now()): Promise<MonitorMetricsResponse> => {
+  // Read only (a GET may not write): an agency is registered when it gets tracked contacts or runs a job.
+  const registry = await readRegistry(agencyName);
+  const next = registry?.nextCheckAt ? Date.parse(registry.nextCheckAt) : undefined;
+  return {
+    success: true,
+    status: 'success',
+    data: {
+      is_processing: await isAgencyProcessing(agencyName, now),
+      last_check: registry?.lastCheckAt ?? null,
+      next_check_at: registry?.nextCheckAt ?? null,
+      next_check_in_seconds: next === undefined ? null : Math.max(0, Math.round((next - now) / 1000)),
+      threads_in_last_check: registry?.threadsInLastCheck ?? 0,
+      messages_in_last_check: registry?.messagesInLastCheck ?? 0,
+      tracked_conversations: registry?.trackedConversations ?? 0,
+    },
+  };
+};
+
+/** Dashboard counts from Queries of the agency's partition (campaigns, contacts) and the registry counter. */
+export const dashboardMetrics = async (agencyName: string): Promise<DashboardMetricsResponse> => {
+  const [{ data: campaigns }, contacts, registry] = await Promise.all([
+    campaignEntity().query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['campaignId', 'status'] }),
+    agencyContacts(agencyName),
+    readRegistry(agencyName),
+  ]);
+  return {
+    success: true,
+    totalCampaigns: campaigns.filter((c) => c.status !== 'deleting').length,
+    totalContacts: contacts.length,
+    trackingEnabled: contacts.filter((c) => c.trackingEnabled).length,
+    trackedConversations: registry?.trackedConversations ?? 0,
+  };
+};

@@ -1,0 +1,54 @@
+import { isConditionalFailure } from '../identity/store-errors';
+import { monitorRegistryEntity, type MonitorRegistryItem } from '../store/entities/monitor-registry';
+import { nowIso } from '../store/keys';
+
+/**
+ * Registration in the monitor's registry. Chosen: idempotently (a create that does nothing when
+ * the item exists) when the agency gets tracked contacts (contact add, longlist import) and
+ * whenever a job starts or ends. A new agency is due at once; contacts added later are picked
+ * up by the next check (the tick reads the tracked contacts each time). Agencies that existed
+ * before this registry get registered by their next contact or job.
+ */
+export const ensureRegistered = async (agencyName: string, now = new Date()): Promise<void> => {
+  try {
+    await monitorRegistryEntity()
+      .create({ agencyName, nextCheckAt: now.toISOString(), registeredAt: now.toISOString(), trackedConversations: 0, threadsInLastCheck: 0, messagesInLastCheck: 0 })
+      .go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+  }
+};
+
+export const readRegistry = async (agencyName: string): Promise<MonitorRegistryItem | undefined> =>
+  (await monitorRegistryEntity().get({ agencyName }).go()).data ?? undefined;
+
+/** A thread item was created: one more tracked conversation (best effort; it is a dashboard count). */
+export const addTrackedConversation = async (agencyName: string): Promise<void> => {
+  await ensureRegistered(agencyName);
+  await monitorRegistryEntity().patch({ agencyName }).add({ trackedConversations: 1 }).go({ response: 'none' });
+};
+
+export const recordCheck = async (
+  agencyName: string,
+  check: { at: Date; nextCheckAt: Date; threads: number; messages: number },
+): Promise<void> => {
+  await monitorRegistryEntity()
+    .patch({ agencyName })
+    .set({
+      lastCheckAt: check.at.toISOString(),
+      nextCheckAt: check.nextCheckAt.toISOString(),
+      threadsInLastCheck: check.threads,
+      messagesInLastCheck: check.messages,
+      updatedAt: nowIso(),
+    })
+    .go({ response: 'none' });
+};
+
+/** Agencies whose next check is due, oldest first (a Query on byDueCheck, never a Scan). */
+export const dueAgencies = async (now: Date, limit: number): Promise<MonitorRegistryItem[]> => {
+  const { data } = await monitorRegistryEntity()
+    .query.byDueCheck({})
+    .lte({ nextCheckAt: now.toISOString() })
+    .go({ limit, pages: 'all' });
+  return data.slice(0, limit);
+};

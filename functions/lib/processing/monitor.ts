@@ -1,0 +1,192 @@
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { GoogleAuthRevoked, HistoryExpired } from '../google/errors';
+import type { GmailClient } from '../google/gmail';
+import { Conflict } from '../http/errors';
+import { NoGoogleGrant } from '../identity/google-grants';
+import { logger } from '../logger';
+import { readSettings } from '../settings/store';
+import { jobEntity, type ThreadRef } from '../store/entities/job';
+import { mailboxStateEntity } from '../store/entities/mailbox-state';
+import { threadEntity } from '../store/entities/thread';
+import { nowIso } from '../store/keys';
+import { activeMemberEmails, addressesOf, agencyContacts, buildContactIndex, connectedMailboxes, type ContactIndex } from './agency-context';
+import { writeBatches } from './fetch-threads';
+import { gmailClients } from './gmail-clients';
+import { buildQueries } from './gmail-queries';
+import { startJob } from './jobs';
+import { dueAgencies, recordCheck } from './monitor-registry';
+import { isAgencyProcessing } from './status';
+
+/**
+ * The 2-minute monitor. Cheap when nothing happens: per due agency and connected mailbox one
+ * `history.list` since the stored historyId (2 quota units), and an execution only when a
+ * tracked conversation has new mail.
+ *
+ * Scale: the coordinator tick reads at most MAX_DUE_PER_TICK due agencies from the byDueCheck
+ * index (a Query, oldest due first) and hands them out in chunks of AGENCIES_PER_INVOCATION:
+ * on AWS each further chunk is an asynchronous invoke of this same function, so a thousand due
+ * agencies are 40 parallel invocations, each well inside the timeout; locally the chunks run in
+ * turn. Agencies not reached stay due and come first at the next tick.
+ */
+export const AGENCIES_PER_INVOCATION = 25;
+export const MAX_DUE_PER_TICK = 1_000;
+const MAX_NEW_MESSAGES_INSPECTED = 200;
+
+type Collected = { refs: ThreadRef[]; messages: number; historyIds: Map<string, string> };
+
+const isTracked = (index: ContactIndex, addresses: (string | undefined)[]) =>
+  addresses.some((a) => a && (index.byTalent.has(a) || index.byManager.has(a)));
+
+/** First check of a mailbox, or its history expired: a query over the last hours_to_check hours. */
+const scanRecent = async (gmail: GmailClient, mailbox: string, addresses: string[], hours: number, now: number, into: Collected) => {
+  const seen = new Set(into.refs.map((r) => `${r.mailbox}#${r.threadId}`));
+  for (const q of buildQueries(addresses, { afterMs: now - hours * 3600_000 })) {
+    const listed = await gmail.listMessageIds(q, { maxPages: 20 });
+    into.messages += listed.items.length;
+    for (const m of listed.items) {
+      if (seen.has(`${mailbox}#${m.threadId}`)) continue;
+      seen.add(`${mailbox}#${m.threadId}`);
+      into.refs.push({ mailbox, threadId: m.threadId });
+    }
+  }
+};
+
+/** Messages added since the stored historyId that belong to a known thread or involve a tracked address. */
+const scanHistory = async (agencyName: string, gmail: GmailClient, mailbox: string, index: ContactIndex, startHistoryId: string, into: Collected) => {
+  const changes = await gmail.listHistory(startHistoryId);
+  if (changes.truncated) throw new HistoryExpired(startHistoryId);
+  const relevantThreads = new Set<string>();
+  const known = new Map<string, boolean>();
+  for (const added of changes.added.slice(0, MAX_NEW_MESSAGES_INSPECTED)) {
+    let relevant = known.get(added.threadId);
+    if (relevant === undefined) {
+      const { data } = await threadEntity().get({ agencyName, mailbox, threadId: added.threadId }).go({ attributes: ['threadId'] });
+      relevant = Boolean(data);
+      known.set(added.threadId, relevant);
+    }
+    if (!relevant) {
+      const message = await gmail.getMessage(added.id, 'metadata');
+      relevant = isTracked(index, [message.from?.email, ...message.to.map((a) => a.email), ...message.cc.map((a) => a.email)]);
+    }
+    if (relevant) {
+      into.messages += 1;
+      relevantThreads.add(added.threadId);
+    }
+  }
+  for (const threadId of relevantThreads) if (!into.refs.some((r) => r.mailbox === mailbox && r.threadId === threadId)) into.refs.push({ mailbox, threadId });
+  return changes.historyId;
+};
+
+export type AgencyCheck = { agencyName: string; result: 'busy' | 'nothing-new' | 'started' | 'skipped'; threads: number; messages: number; jobId?: string };
+
+export const checkAgency = async (agencyName: string, now = new Date()): Promise<AgencyCheck> => {
+  const base = { agencyName, threads: 0, messages: 0 };
+  // A running job (any kind) keeps the agency due: it is checked again at the next tick.
+  if (await isAgencyProcessing(agencyName, now.getTime())) return { ...base, result: 'busy' };
+  const settings = await readSettings({ agencyName });
+  const config = settings.monitoring_config;
+  const nextCheckAt = new Date(now.getTime() + Math.max(1, config.check_interval_minutes) * 60_000);
+  const [mailboxes, contacts, members] = await Promise.all([connectedMailboxes(agencyName), agencyContacts(agencyName), activeMemberEmails(agencyName)]);
+  const index = buildContactIndex(contacts, members);
+  const addresses = addressesOf(index.tracked, index);
+  if (mailboxes.length === 0 || addresses.length === 0) {
+    await recordCheck(agencyName, { at: now, nextCheckAt, threads: 0, messages: 0 });
+    return { ...base, result: 'skipped' };
+  }
+  const collected: Collected = { refs: [], messages: 0, historyIds: new Map() };
+  const gmailFor = gmailClients();
+  for (const mailbox of mailboxes) {
+    try {
+      const gmail = await gmailFor(mailbox);
+      const { data: state } = await mailboxStateEntity().get({ agencyName, email: mailbox }).go();
+      let historyId: string | undefined;
+      if (state?.historyId) {
+        try {
+          historyId = await scanHistory(agencyName, gmail, mailbox, index, state.historyId, collected);
+        } catch (error) {
+          if (!(error instanceof HistoryExpired)) throw error;
+          logger.info('gmail history expired; scanning recent mail instead', { mailbox });
+        }
+      }
+      if (!historyId) {
+        historyId = (await gmail.getProfile()).historyId;
+        await scanRecent(gmail, mailbox, addresses, config.hours_to_check, now.getTime(), collected);
+      }
+      collected.historyIds.set(mailbox, historyId);
+    } catch (error) {
+      if (error instanceof NoGoogleGrant || error instanceof GoogleAuthRevoked) {
+        logger.warn('monitor: mailbox skipped, no usable Google access', { mailbox });
+        continue;
+      }
+      throw error;
+    }
+  }
+
+  let jobId: string | undefined;
+  if (collected.refs.length) {
+    try {
+      const refs = collected.refs;
+      ({ jobId } = await startJob(
+        agencyName,
+        { kind: 'monitor' },
+        {
+          deadlineAt: new Date(now.getTime() + config.max_duration_minutes * 60_000).toISOString(),
+          prepare: async (id) => {
+            const batchCount = await writeBatches(agencyName, id, refs);
+            await jobEntity().patch({ agencyName, jobId: id }).set({ threadsTotal: refs.length, batchCount }).go({ response: 'none' });
+          },
+        },
+      ));
+    } catch (error) {
+      // Another job took the lock meanwhile: keep the old historyIds and stay due.
+      if (error instanceof Conflict) return { ...base, result: 'busy' };
+      throw error;
+    }
+  }
+  // Only now that the new mail is in a job's hands does the monitor move its history marks.
+  for (const [email, historyId] of collected.historyIds) {
+    await mailboxStateEntity().put({ agencyName, email, historyId, lastCheckAt: now.toISOString(), updatedAt: nowIso() }).go({ response: 'none' });
+  }
+  await recordCheck(agencyName, { at: now, nextCheckAt, threads: collected.refs.length, messages: collected.messages });
+  return { ...base, threads: collected.refs.length, messages: collected.messages, result: jobId ? 'started' : 'nothing-new', ...(jobId ? { jobId } : {}) };
+};
+
+const checkAll = async (agencies: string[], now: Date): Promise<AgencyCheck[]> => {
+  const results: AgencyCheck[] = [];
+  for (const agencyName of agencies) {
+    try {
+      results.push(await checkAgency(agencyName, now));
+    } catch (error) {
+      // One agency's failure (a Google outage for its mailbox) must not stop the others; it stays due.
+      logger.error('monitor check failed', { agency: agencyName, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return results;
+};
+
+let lambda: LambdaClient | undefined;
+
+export type TickEvent = { agencies?: string[] };
+
+export const runMonitorTick = async (event: TickEvent = {}, now = new Date()): Promise<{ agenciesChecked: number; results: AgencyCheck[] }> => {
+  if (Array.isArray(event.agencies)) {
+    const results = await checkAll(event.agencies.slice(0, AGENCIES_PER_INVOCATION), now);
+    return { agenciesChecked: results.length, results };
+  }
+  const due = (await dueAgencies(now, MAX_DUE_PER_TICK)).map((item) => item.agencyName);
+  const chunks: string[][] = [];
+  for (let i = 0; i < due.length; i += AGENCIES_PER_INVOCATION) chunks.push(due.slice(i, i + AGENCIES_PER_INVOCATION));
+  const self = process.env.AWS_LAMBDA_FUNCTION_NAME;
+  if (self && chunks.length > 1) {
+    lambda ??= new LambdaClient({});
+    await Promise.all(
+      chunks.slice(1).map((agencies) =>
+        lambda!.send(new InvokeCommand({ FunctionName: self, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify({ agencies })) })),
+      ),
+    );
+    const results = await checkAll(chunks[0]!, now);
+    return { agenciesChecked: results.length, results };
+  }
+  const results = await checkAll(due, now);
+  return { agenciesChecked: results.length, results };
+};

@@ -1,0 +1,21 @@
+/** The state machine's task input: `{agencyName, jobId}` (+ `batch`, `outcome`, `error`). */
+export type TaskInput = {
+  agencyName: string;
+  jobId: string;
+  batch?: { index: number };
+  outcome?: 'succeeded' | 'failed';
+  error?: unknown;
+};
+
+export const readTaskInput = (event: unknown): TaskInput => {
+  const input = (event ?? {}) as Partial<TaskInput>;
+  if (typeof input.agencyName !== 'string' || typeof input.jobId !== 'string') {
+    const error = new Error('Task input needs agencyName and jobId');
+    error.name = 'BadTaskInput';
+    throw error;
+  }
+  return input as TaskInput;
+};
+
+type RemainingContext = { getRemainingTimeInMillis?: () => number } | undefined;
+export const remainingTime = (context: RemainingContext) => (context?.getRemainingTimeInMillis ? () => context.getRemainingTimeInMillis!() : undefined);

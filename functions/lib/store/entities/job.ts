@@ -1,0 +1,92 @@
+import { Entity } from 'electrodb';
+import { dynamoClient, tableName } from '../client';
+
+export const JOB_KINDS = ['interval', 'email', 'campaign', 'thread', 'monitor'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+export const JOB_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+/** The spec's phases (section 4); 'fetching' also covers the per-thread work, which fetches each thread. */
+export const JOB_PHASES = ['starting', 'initializing', 'fetching', 'syncing_sheets', 'finalizing', 'cancelling', 'completed', 'failed', 'cancelled'] as const;
+export type JobPhase = (typeof JOB_PHASES)[number];
+
+/**
+ * A processing job, `AGENCY#a / JOB#id`: what GET /api/v3/status reads. Progress counters only
+ * ever move by ADD; `countedRefs` (short hashes of the threads already counted) makes that ADD
+ * conditional, so a retried batch never counts a thread twice (about 13 bytes per thread).
+ */
+export const jobEntity = () =>
+  new Entity(
+    {
+      model: { entity: 'job', version: '1', service: 'threadline' },
+      attributes: {
+        agencyName: { type: 'string', required: true },
+        jobId: { type: 'string', required: true },
+        kind: { type: JOB_KINDS, required: true },
+        /** the job's scope as requested (dates, e-mail, campaign id, thread ref) */
+        scope: { type: 'any', required: true },
+        operationLabel: { type: 'string', required: true },
+        startedBy: { type: 'string' },
+        status: { type: JOB_STATUSES, required: true },
+        phase: { type: JOB_PHASES, required: true },
+        threadsTotal: { type: 'number', default: 0 },
+        threadsCompleted: { type: 'number', default: 0 },
+        messagesSummarised: { type: 'number', default: 0 },
+        tokensUsed: { type: 'number', default: 0 },
+        countedRefs: { type: 'set', items: 'string' },
+        /** campaigns whose threads changed in this job: SyncSheets writes their rows */
+        campaignsTouched: { type: 'set', items: 'string' },
+        /** campaigns whose outreach tracker this job already wrote (a retried sync skips them) */
+        campaignsSynced: { type: 'set', items: 'string' },
+        /** campaign_aggregation answers by campaign id, kept so a retried sync does not ask again */
+        aggregations: { type: 'any' },
+        trackerSynced: { type: 'boolean', default: false },
+        batchCount: { type: 'number' },
+        currentSubject: { type: 'string' },
+        currentThreadId: { type: 'string' },
+        executionId: { type: 'string' },
+        cancelRequested: { type: 'boolean', default: false },
+        /** a monitor job stops taking new threads past this (monitoring_config.max_duration_minutes) */
+        deadlineAt: { type: 'string' },
+        startedAt: { type: 'string', required: true },
+        endedAt: { type: 'string' },
+        error: { type: 'string' },
+        updatedAt: { type: 'string' },
+      },
+      indexes: {
+        byAgency: {
+          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+          sk: { field: 'sk', composite: ['jobId'], template: 'JOB#${jobId}', casing: 'none' },
+        },
+      },
+    },
+    { client: dynamoClient(), table: tableName() },
+  );
+
+export type JobItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof jobEntity>['get']>['go']>>['data']>;
+
+export type ThreadRef = { mailbox: string; threadId: string };
+
+/**
+ * One Map item's threads, `AGENCY#a / JOB#id#BATCH#n`: the state machine carries only the
+ * index (payloads are capped at 256 KB), the refs live here.
+ */
+export const jobBatchEntity = () =>
+  new Entity(
+    {
+      model: { entity: 'jobBatch', version: '1', service: 'threadline' },
+      attributes: {
+        agencyName: { type: 'string', required: true },
+        jobId: { type: 'string', required: true },
+        index: { type: 'number', required: true },
+        refs: { type: 'any', required: true },
+        expires_at_epoch: { type: 'number' },
+      },
+      indexes: {
+        byAgency: {
+          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+          sk: { field: 'sk', composite: ['jobId', 'index'], template: 'JOB#${jobId}#BATCH#${index}', casing: 'none' },
+        },
+      },
+    },
+    { client: dynamoClient(), table: tableName() },
+  );

@@ -1,0 +1,39 @@
+import { Entity } from 'electrodb';
+import { dynamoClient, tableName } from '../client';
+
+/**
+ * The monitor's registry entry of one agency, `AGENCY#a / MONITOR`, indexed by its next due
+ * check (byDueCheck: one partition `MONITOR`, sorted by time) so the tick reads only the
+ * agencies that are due. It also holds the last check's numbers and the count of tracked
+ * conversations (ADDed when a thread item is first created), so metrics need no Scan or count.
+ */
+export const monitorRegistryEntity = () =>
+  new Entity(
+    {
+      model: { entity: 'monitorRegistry', version: '1', service: 'threadline' },
+      attributes: {
+        agencyName: { type: 'string', required: true },
+        nextCheckAt: { type: 'string', required: true },
+        lastCheckAt: { type: 'string' },
+        threadsInLastCheck: { type: 'number', default: 0 },
+        messagesInLastCheck: { type: 'number', default: 0 },
+        trackedConversations: { type: 'number', default: 0 },
+        registeredAt: { type: 'string', required: true },
+        updatedAt: { type: 'string' },
+      },
+      indexes: {
+        byAgency: {
+          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'MONITOR', casing: 'none' },
+        },
+        byDueCheck: {
+          index: 'byDueCheck',
+          pk: { field: 'gsi3pk', composite: [], template: 'MONITOR', casing: 'none' },
+          sk: { field: 'gsi3sk', composite: ['nextCheckAt', 'agencyName'], template: '${nextCheckAt}#${agencyName}', casing: 'none' },
+        },
+      },
+    },
+    { client: dynamoClient(), table: tableName() },
+  );
+
+export type MonitorRegistryItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof monitorRegistryEntity>['get']>['go']>>['data']>;

@@ -1,0 +1,6 @@
+import { threadBody } from '../../shared/schemas/processing';
+import { defineHandler } from '../lib/http/handler';
+import { startThread } from '../lib/processing/start';
+
+/** POST /api/v3/process/thread {thread_id, mailbox?} → task_id */
+export const handler = defineHandler('agency', { body: threadBody }, async ({ body, scope }) => startThread(scope, body));

@@ -15,3 +15,5 @@ for (const suite of suites) {
   if (ok === false) failed = true;
 }
 process.exit(failed ? 1 : 0);
+
+export {};

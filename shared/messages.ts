@@ -254,7 +254,16 @@ export const messages = {
       acrossThreads: (count: number) => `Across ${count} thread(s)`,
       allThreads: 'Monitoring all tracked threads',
       loadFailed: 'Failed to load monitoring metrics',
+      lastCheck: 'Last check', // not in spec (row label)
+      nextCheck: 'Next check', // not in spec (row label)
+      lastCycle: 'Last cycle', // not in spec (cycle card heading)
+      trackedConversations: (count: number) => `${count} tracked conversation(s)`, // not in spec
     },
+    recentHoursLabel: 'Time period', // not in spec (select label)
+    contactLabel: 'Contact', // not in spec (select label)
+    campaignLabel: 'Campaign', // not in spec (select label)
+    contactPlaceholder: 'Select a contact', // not in spec
+    campaignPlaceholder: 'Select a campaign', // not in spec
   },
 
   processing: {
@@ -281,6 +290,12 @@ export const messages = {
     startedRange: (start: string, end: string) => `Processing emails from ${start} to ${end}`,
     startedEmail: (email: string) => `Processing all emails for ${email}`,
     startedCampaign: (id: string) => `Processing all emails for campaign ${id}`,
+    statusBar: 'Processing status', // not in spec (accessible label of the status bar)
+    threadsDone: (count: number) => `(${count} thread(s) done)`, // not in spec (wording of the threads-done count)
+    threadsProgress: (completed: number, total: number) => `${completed}/${total} threads`, // not in spec
+    percent: (value: number) => `${value}%`,
+    currentThread: 'Current thread', // not in spec (accessible label)
+    elapsed: 'Elapsed time', // not in spec (accessible label)
   },
 
   campaigns: {
@@ -435,6 +450,51 @@ export const messages = {
     reset: 'All settings have been reset to defaults',
     unlimited: 'Unlimited',
     recommended: '(recommended)',
+    sectionDescriptions: {
+      models: 'Choose the model, temperature and token limit for each AI task', // not in spec
+      earliestEmail: 'How far back to scan for emails; 0 means unlimited', // not in spec
+      processing: 'How threads are processed', // not in spec
+      driveRecovery: 'Check and recover drive assets at these moments', // not in spec
+    },
+    // Names filling "Failed to save {section} settings"; not in spec.
+    saveSectionNames: {
+      model_config: 'AI model',
+      processing_mode: 'processing',
+      processing_limits: 'earliest email limit',
+      date_range_processing: 'date range processing',
+      health_check: 'drive recovery',
+    },
+    loadPartNames: {
+      model_config: 'AI models',
+      processing_mode: 'Processing mode',
+      processing_limits: 'Earliest email limit',
+      date_range_processing: 'Date range processing',
+      health_check: 'Drive asset recovery',
+    }, // not in spec (prefixes of the multi-line load error)
+    purposes: {
+      thread_summary: 'Thread summary',
+      individual_message_summary: 'Individual message summary',
+      date_validation: 'Date extraction',
+      campaign_aggregation: 'Campaign aggregation',
+    }, // not in spec (wording of the purposes)
+    model: 'Model', // not in spec
+    temperature: 'Temperature', // not in spec
+    maxTokens: 'Max tokens', // not in spec
+    scanDays: 'Days to scan', // not in spec
+    days: (count: number) => `${count} days`, // not in spec (preset label)
+    incremental: 'Incremental processing', // not in spec
+    incrementalHint: 'Only process new messages in threads that were already summarised', // not in spec
+    minMessages: 'Minimum messages for incremental processing', // not in spec
+    fallbackOnError: 'Fall back to full processing on error', // not in spec
+    includeFullThread: 'Include full thread in date range processing', // not in spec
+    recovery: {
+      skip_on_startup: 'On startup', // not in spec
+      skip_on_campaign_creation: 'On campaign creation', // not in spec
+      skip_on_add_contact: 'On contact addition', // not in spec
+      skip_on_import_longlist: 'On longlist import', // not in spec
+    },
+    recoveryCost: (seconds: number) => `about ${seconds} s`,
+    retry: 'Retry', // not in spec
   },
 
   members: {

@@ -1,4 +1,4 @@
-import { recoveryWanted } from '../lib/campaigns/agency-drive';
+import { recoveryWanted } from '../lib/settings/recovery';
 import { healthWithStartupRecovery } from '../lib/campaigns/restore';
 import { defineHandler } from '../lib/http/handler';
 

@@ -1,10 +1,13 @@
 import { confirmBody } from '../../shared/schemas/campaigns';
-import { restoreAgencyDrive } from '../lib/campaigns/restore';
+import { dispatchAsync } from '../lib/async/dispatch';
 import { defineHandler } from '../lib/http/handler';
 
-/** POST /api/campaigns/threadline/recreate {confirm:true}: puts back the root folder, tracker and campaign assets. */
-export const handler = defineHandler('agency', { body: confirmBody }, async ({ scope }) => ({
-  success: true,
-  message: 'The Threadline folder was recreated',
-  ...(await restoreAgencyDrive(scope)),
-}));
+/**
+ * POST /api/campaigns/threadline/recreate {confirm:true}: the Drive worker puts back the root
+ * folder, the tracker and every campaign's assets; the screens follow it through drive health,
+ * which they poll every 2 s while it is unhealthy.
+ */
+export const handler = defineHandler('agency', { body: confirmBody }, async ({ scope }) => {
+  await dispatchAsync('CampaignProvision', { agencyName: scope.agencyName, restoreDrive: true });
+  return { success: true, status: 'recreating', message: 'The Threadline folder is being recreated' };
+});

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 
@@ -29,19 +30,28 @@ export const RUNTIME_NODE_OPTIONS = SOURCE_MAPS ? '--enable-source-maps' : '';
 
 export const BUNDLE_FILE_NAME = 'index.mjs';
 
+/** Packages replaced at bundle time (each stand-in says why). */
+export const BUNDLE_ALIASES = {
+  'node-fetch': fileURLToPath(new URL('./no-node-fetch.ts', import.meta.url)),
+  '@aws-sdk/credential-provider-node': fileURLToPath(new URL('./lambda-credentials.ts', import.meta.url)),
+  jsonschema: fileURLToPath(new URL('./no-jsonschema.ts', import.meta.url)),
+} as const;
+
 export const esbuildOptions = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: LAMBDA_NODE_TARGET,
   minify: true,
-  // Step Functions Retry/Catch match on the error's name (RateLimited, UpstreamError...), and
-  // errors.ts sets `name` from the class name: minifying identifiers must not rename classes.
-  keepNames: true,
+  // Step Functions Retry/Catch match on the error's name (RateLimited, UpstreamError...): every
+  // error class of ours sets `name` to a literal, so minified class names are harmless, and
+  // keeping names would cost ~50 KB per bundle.
+  keepNames: false,
   sourcemap: SOURCE_MAPS ? 'external' : false,
   // Prefer packages' ESM entry points: they tree-shake, CJS entry points do not.
   mainFields: ['module', 'main'],
   banner: { js: ESM_REQUIRE_BANNER },
+  alias: BUNDLE_ALIASES,
   // Bundle the AWS SDK v3 instead of using the runtime's copy: the runtime's version drifts
   // (AWS updates it without notice), while lib-dynamodb/electrodb and the local runtime are
   // tested against the versions pinned in package-lock.json. A bundled, tree-shaken client is
@@ -61,5 +71,6 @@ export const nodejsBundlingOptions: BundlingOptions = {
   banner: esbuildOptions.banner.js,
   externalModules: [...esbuildOptions.external],
   bundleAwsSDK: true,
+  esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([name, path]) => [`--alias:${name}`, path])),
   forceDockerBundling: false,
 };

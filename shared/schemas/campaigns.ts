@@ -2,7 +2,7 @@
  * Request schemas of campaigns, contacts and the longlist import, with the spec's messages.
  * Handlers parse with them and the web forms can share them (no Node imports here).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages';
 
 const v = messages.campaigns.validation;

@@ -2,7 +2,7 @@
  * Request schemas of sign-in, agencies, members, invitations and API keys, with the spec's
  * messages. The handlers parse with them; the web client may import them (no Node imports).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_KEY_MIN_LENGTH, API_KEY_PATTERN, API_KEY_SERVICE, normalizeRole } from '../constants';
 
 export const IDENTITY_MESSAGES = {

@@ -2,7 +2,7 @@
  * Settings requests (spec sections 3, 5, 9) with their bounds. Each POST changes some fields of
  * one section; unknown fields are refused so a typo never silently does nothing.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MIN_MESSAGES_FOR_INCREMENTAL, MODEL_CHOICES, MODEL_PURPOSES, OLDEST_SCAN_DAYS_MAX } from '../constants';
 
 export const SETTINGS_SECTIONS = [

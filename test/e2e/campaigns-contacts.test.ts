@@ -50,7 +50,7 @@ describe('campaigns and contacts', () => {
     await page.getByRole('button', { name: /-agency/i }).first().click();
     await page.getByPlaceholder(/^sk-/).fill(LOCAL_OPENAI_KEY);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'Email Processing' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Email Processing', exact: true }).waitFor({ timeout: 30_000 });
   });
 
   it('shows the empty Campaigns screen with healthy Drive links', async () => {

@@ -256,10 +256,12 @@ describe('campaigns and contacts against the Google emulator', () => {
     expect(deleted.status).toBe(200);
     expect(google.state.files.has(rootFolderId)).toBe(false);
     expect((await staff.api.post('/api/campaigns/threadline/recreate', {})).status).toBe(400);
-    const recreated = await staff.api.post<{ healthy: boolean; threadline_folder: { id: string }; campaigns_tracker: { id: string } }>('/api/campaigns/threadline/recreate', { confirm: true });
-    expect(recreated.status).toBe(200);
-    expect(recreated.body.healthy).toBe(true);
+    const requested = await staff.api.post('/api/campaigns/threadline/recreate', { confirm: true });
+    expect(requested.status).toBe(200);
+    expect(requested.body.status).toBe('recreating');
     await booted.runtime.settleAsync();
+    const recreated = await staff.api.get<{ healthy: boolean; threadline_folder: { id: string }; campaigns_tracker: { id: string } }>('/api/campaigns/drive/health');
+    expect(recreated.body.healthy).toBe(true);
     const campaign = (await staff.api.get<{ campaign: CampaignBody }>('/api/campaigns/glow-q1')).body.campaign;
     expect(campaign.status).toBe('ready');
     expect(google.state.files.get(campaign.campaign_folder_id!)?.parents).toEqual([recreated.body.threadline_folder.id]);

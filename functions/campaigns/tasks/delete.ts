@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { deleteCampaign } from '../../lib/campaigns/deletion';
 
 const input = z.object({ agencyName: z.string().min(1), campaignId: z.string().min(1) });

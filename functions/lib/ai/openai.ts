@@ -1,17 +1,16 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
-import { messages as catalogue } from '../../../shared/messages';
 import { withRetry, type RetryPolicy } from '../google/retry';
 import { logger } from '../logger';
+import { openAIBaseURL } from './key-check';
+
+// Key validation lives in key-check.ts (no SDK); re-exported so callers have one AI module.
+export { validateOpenAIKey, type KeyValidation } from './key-check';
 import {
   AiInvalidOutput,
   AiOutputTruncated,
   describeOpenAIFailure,
   isRetryableOpenAI,
-  OpenAIKeyInvalid,
-  OpenAIQuotaExceeded,
-  OpenAIRateLimited,
-  OpenAIUnavailable,
   toOpenAIError,
 } from './errors';
 
@@ -27,7 +26,6 @@ export type OpenAIDeps = {
   timeoutMs?: number;
 };
 
-export const openAIBaseURL = (): string | undefined => process.env.OPENAI_BASE_URL?.trim() || undefined;
 
 export const createOpenAIClient = (apiKey: string, deps: OpenAIDeps = {}): OpenAI =>
   new OpenAI({
@@ -39,9 +37,7 @@ export const createOpenAIClient = (apiKey: string, deps: OpenAIDeps = {}): OpenA
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
 
-export type KeyValidation = { valid: boolean; message: string };
 
-const keyText = catalogue.apiKey.errors;
 
 /** Model ids the key can use. Free and fast: the key check uses it. Throws the typed errors. */
 export const listModels = async (apiKey: string, deps: OpenAIDeps = {}): Promise<string[]> => {
@@ -55,27 +51,6 @@ export const listModels = async (apiKey: string, deps: OpenAIDeps = {}): Promise
 };
 
 /** Lists models to prove the key authenticates; answers the spec's message for each failure. */
-export const validateOpenAIKey = async (apiKey: string, deps: OpenAIDeps = {}): Promise<KeyValidation> => {
-  try {
-    await listModels(apiKey, deps);
-    return { valid: true, message: 'API key is valid' }; // not in spec
-  } catch (mapped) {
-    const message =
-      mapped instanceof OpenAIKeyInvalid
-        ? keyText.unauthorized
-        : mapped instanceof OpenAIQuotaExceeded
-          ? keyText.quotaExceeded
-          : mapped instanceof OpenAIRateLimited
-            ? keyText.tooManyRequests
-            : mapped instanceof OpenAIUnavailable
-              ? mapped.network
-                ? keyText.network
-                : keyText.serviceIssue
-              : // 403 (restricted key without model access) and anything else: not usable here.
-                keyText.unauthorized;
-    return { valid: false, message };
-  }
-};
 
 /** gpt-5 and the o-series reason: they take max_completion_tokens and only the default temperature. */
 export const isReasoningModel = (model: string): boolean => /^(gpt-5|o\d)/.test(model);

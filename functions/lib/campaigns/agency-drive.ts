@@ -5,9 +5,6 @@ import { GoogleNotFound } from '../google/errors';
 import { createSheetsClient, type SheetsClient } from '../google/sheets';
 import { Conflict } from '../http/errors';
 import { logger } from '../logger';
-import type { AgencyScope } from '../session/resolve';
-import { readSettings } from '../settings/store';
-import type { HealthCheckFlag } from '../../../shared/constants';
 import { driveAssetsEntity } from '../store/entities/drive-assets';
 import { nowIso } from '../store/keys';
 
@@ -105,7 +102,3 @@ export const recoverAgencyDrive = async (agencyName: string): Promise<{ folder: 
   if (recreated.folder || recreated.tracker) logger.info('agency drive recovered', { agency: agencyName, ...recreated });
   return recreated;
 };
-
-/** A recovery point (startup, campaign creation, add contact, import) runs unless its skip flag is set. */
-export const recoveryWanted = async (scope: AgencyScope, flag: HealthCheckFlag): Promise<boolean> =>
-  !(await readSettings(scope)).health_check[flag];

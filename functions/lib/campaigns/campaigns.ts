@@ -2,12 +2,11 @@ import type { CreateCampaignBody } from '../../../shared/schemas/campaigns';
 import { dispatchAsync } from '../async/dispatch';
 import { Conflict, NotFound } from '../http/errors';
 import { isConditionalFailure } from '../identity/store-errors';
-import { logger } from '../logger';
 import type { AgencyScope } from '../session/resolve';
 import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
 import { contactEntity } from '../store/entities/contact';
 import { nowIso } from '../store/keys';
-import { recoverAgencyDrive, recoveryWanted } from './agency-drive';
+import { recoveryWanted } from '../settings/recovery';
 
 export type CampaignJson = {
   campaign_id: string;
@@ -82,11 +81,8 @@ export const listCampaigns = async (scope: AgencyScope): Promise<CampaignJson[]>
  * unique per agency (conditional put); the response does not wait for Google.
  */
 export const createCampaign = async (scope: AgencyScope, input: CreateCampaignBody): Promise<CampaignJson> => {
-  if (await recoveryWanted(scope, 'skip_on_campaign_creation')) {
-    await recoverAgencyDrive(scope.agencyName).catch((error: unknown) =>
-      logger.warn('drive recovery before campaign creation failed', { agency: scope.agencyName, error: String(error) }),
-    );
-  }
+  // The recovery point of campaign creation runs in the provisioning task, which talks to Google.
+  const recover = await recoveryWanted(scope, 'skip_on_campaign_creation');
   const now = nowIso();
   let item: CampaignItem;
   try {
@@ -112,7 +108,7 @@ export const createCampaign = async (scope: AgencyScope, input: CreateCampaignBo
     if (isConditionalFailure(error)) throw new Conflict(`Campaign ID "${input.campaign_id}" already exists. Choose another ID.`);
     throw error;
   }
-  await dispatchAsync('CampaignProvision', { agencyName: scope.agencyName, campaignId: item.campaignId });
+  await dispatchAsync('CampaignProvision', { agencyName: scope.agencyName, campaignId: item.campaignId, recover });
   return toCampaignJson(item, 0);
 };
 

@@ -15,6 +15,7 @@ import {
   influencerListTitle,
   outreachTrackerTitle,
 } from './layout';
+import { restoreAgencyDrive } from './restore';
 import { upsertTrackerRow } from './tracker-row';
 
 type Ids = Partial<Pick<CampaignItem, 'campaignFolderId' | 'influencerListSheetId' | 'outreachTrackerSheetId' | 'trackerRowWritten' | 'driveAccount'>>;
@@ -33,11 +34,17 @@ const saveIds = (agencyName: string, campaignId: string, ids: Ids) =>
  * Idempotent: a retry after a crash between two steps continues where it stopped. Throws on
  * failure (after recording it) so the async invoke retries.
  */
-export const provisionCampaign = async (agencyName: string, campaignId: string): Promise<CampaignItem['status'] | 'gone'> => {
+export const provisionCampaign = async (
+  agencyName: string,
+  campaignId: string,
+  options: { recover?: boolean } = {},
+): Promise<CampaignItem['status'] | 'gone'> => {
   const scope = { agencyName } as AgencyScope;
   const campaign = (await campaignEntity().get({ agencyName, campaignId }).go()).data;
   if (!campaign || campaign.status === 'deleting') return 'gone';
   try {
+    // The campaign-creation recovery point: the whole agency Drive, not only what this campaign needs.
+    if (options.recover) await restoreAgencyDrive(scope);
     let drive = await agencyDrive(agencyName);
     if (!(await fileExists(drive.drive, drive.rootFolderId)) || !(await fileExists(drive.drive, drive.campaignsTrackerId))) {
       await recoverAgencyDrive(agencyName);

@@ -55,6 +55,12 @@ export const buildGoogleConfig = (env: Record<string, string | undefined>): Goog
   };
 };
 
+/**
+ * Node's own fetch for every Google request. gaxios would otherwise load node-fetch and its
+ * stream polyfills (~110 KB per bundle); the Lambda bundles alias node-fetch away.
+ */
+export const nativeFetch = (...args: Parameters<typeof fetch>): ReturnType<typeof fetch> => fetch(...args);
+
 let cached: GoogleConfig | undefined;
 
 /** Reads the environment once per process (Lambda env is fixed for its lifetime). */
@@ -98,6 +104,7 @@ export const createOAuthClient = (input: OAuthClientInput): OAuth2Client => {
     issuers: [config.issuer],
     transporterOptions: {
       retryConfig: { retry: 0, noResponseRetries: 0 },
+      fetchImplementation: nativeFetch,
       ...(input.adapter ? { adapter: input.adapter } : {}),
     },
   });

@@ -1,6 +1,6 @@
 import type { OAuth2Client } from 'google-auth-library';
 import { logger } from '../logger';
-import { forgetAccessToken, googleConfig, type GoogleConfig, type GoogleTransport } from './auth';
+import { forgetAccessToken, googleConfig, nativeFetch, type GoogleConfig, type GoogleTransport } from './auth';
 import { describeFailure, GoogleRateLimited, isRetryable, toGoogleError, type GoogleNotFound } from './errors';
 import { WaitTooLong } from './limiter';
 import { withRetry, type RetryPolicy } from './retry';
@@ -26,6 +26,7 @@ export const clientOptions = (ctx: GoogleContext, api: Api) => ({
   rootUrl: (ctx.config ?? googleConfig()).roots[api],
   retry: false,
   timeout: ctx.timeoutMs ?? 30_000,
+  fetchImplementation: nativeFetch,
   ...(ctx.adapter ? { adapter: ctx.adapter } : {}),
 });
 

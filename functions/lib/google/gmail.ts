@@ -1,4 +1,5 @@
-import { gmail, type gmail_v1 } from '@googleapis/gmail';
+// The v1 module only: the package index also builds a global AuthPlus.
+import { gmail_v1 } from '@googleapis/gmail/build/v1';
 import { callGoogle, clientOptions, type GoogleContext } from './call';
 import { HistoryExpired } from './errors';
 import { parseMessage, type ParsedMessage } from './gmail-message';
@@ -39,7 +40,7 @@ export type HistoryChanges = {
 const USER = 'me';
 
 export const createGmailClient = (ctx: GmailContext) => {
-  const api: gmail_v1.Gmail = gmail({ version: 'v1', ...clientOptions(ctx, 'gmail') });
+  const api: gmail_v1.Gmail = new gmail_v1.Gmail(clientOptions(ctx, 'gmail'));
   const limiter = ctx.limiter ?? sharedGmailQuotaLimiter();
 
   const call = <T>(method: GmailMethod, fn: () => Promise<{ data: T }>, notFound?: () => HistoryExpired) =>

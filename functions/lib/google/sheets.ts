@@ -1,4 +1,5 @@
-import { sheets, type sheets_v4 } from '@googleapis/sheets';
+// The v4 module only: the package index also loads every other version and a global AuthPlus.
+import { sheets_v4 } from '@googleapis/sheets/build/v4';
 import { callGoogle, clientOptions, type GoogleContext } from './call';
 import { GoogleNotFound } from './errors';
 
@@ -39,7 +40,7 @@ const headerRow = (sheetId: number, headers: string[]): sheets_v4.Schema$Request
 });
 
 export const createSheetsClient = (ctx: GoogleContext) => {
-  const api: sheets_v4.Sheets = sheets({ version: 'v4', ...clientOptions(ctx, 'sheets') });
+  const api: sheets_v4.Sheets = new sheets_v4.Sheets(clientOptions(ctx, 'sheets'));
   const call = <T>(operation: string, fn: () => Promise<{ data: T }>) =>
     callGoogle(ctx, { api: 'sheets', operation, notFound: () => new GoogleNotFound('Sheet not found or deleted') }, async () => (await fn()).data);
 

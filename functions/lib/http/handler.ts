@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z, type ZodType } from 'zod';
+import * as z from 'zod';
+import type { ZodType } from 'zod';
 import { routeForKey } from '../../routes';
 import type { AuthLevel } from '../../routes';
 import { logger } from '../logger';

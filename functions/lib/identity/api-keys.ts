@@ -1,5 +1,5 @@
 import { apiKeyProblem, IDENTITY_MESSAGES } from '../../../shared/schemas/identity';
-import { validateOpenAIKey } from '../ai/openai';
+import { validateOpenAIKey } from '../ai/key-check';
 import { openSecret, sealSecret } from '../crypto/envelope';
 import { BadRequest } from '../http/errors';
 import type { AgencyScope } from '../session/resolve';

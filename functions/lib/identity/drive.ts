@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '../../../shared/messages';
-import { drive as driveApi } from '@googleapis/drive';
+import { drive_v3 } from '@googleapis/drive/build/v3';
 import { callGoogle, clientOptions } from '../google/call';
 import { createDriveClient } from '../google/drive';
 import { createSheetsClient } from '../google/sheets';
@@ -106,7 +106,7 @@ export const revokeMemberDriveAccess = async (agencyName: string, memberEmail: s
     const assets = await getDriveAssets(agencyName);
     if (!assets?.rootFolderId || assets.ownerEmail === memberEmail) return;
     const ctx = await googleContextFor(assets.ownerEmail);
-    const api = driveApi({ version: 'v3', ...clientOptions(ctx, 'drive') });
+    const api = new drive_v3.Drive(clientOptions(ctx, 'drive'));
     const fileId = assets.rootFolderId;
     const listed = await callGoogle(ctx, { api: 'drive', operation: 'permissions.list' }, async () =>
       (await api.permissions.list({ fileId, fields: 'permissions(id,emailAddress,role)', pageSize: 100 })).data,

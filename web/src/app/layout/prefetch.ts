@@ -1,15 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiKeyStatusQueryOptions } from '../../features/api-keys/api/get-api-key-status';
 import { authStatusQueryOptions } from '../../features/auth/api/get-auth-status';
+import { prefetchDashboard } from '../../features/dashboard/api/prefetch-dashboard';
 import { membersQueryOptions } from '../../features/members/api/list-members';
+import { prefetchCampaigns } from '../../features/campaigns/api/prefetch-campaigns';
+import { prefetchContacts } from '../../features/contacts/api/prefetch-contacts';
 
 export type NavPath = '/' | '/campaigns' | '/contacts' | '/settings';
 
-// Pages whose own APIs are not built yet prefetch what they will need at least: the session.
 const PREFETCH: Record<NavPath, (client: QueryClient) => Promise<unknown>[]> = {
-  '/': (client) => [client.prefetchQuery(authStatusQueryOptions()), client.prefetchQuery(apiKeyStatusQueryOptions())],
-  '/campaigns': (client) => [client.prefetchQuery(authStatusQueryOptions())],
-  '/contacts': (client) => [client.prefetchQuery(authStatusQueryOptions())],
+  '/': (client) => [
+    client.prefetchQuery(authStatusQueryOptions()),
+    client.prefetchQuery(apiKeyStatusQueryOptions()),
+    prefetchDashboard(client),
+  ],
+  '/campaigns': (client) => [client.prefetchQuery(authStatusQueryOptions()), prefetchCampaigns(client)],
+  '/contacts': (client) => [client.prefetchQuery(authStatusQueryOptions()), prefetchContacts(client)],
   '/settings': (client) => [client.prefetchQuery(authStatusQueryOptions()), client.prefetchQuery(membersQueryOptions())],
 };
 

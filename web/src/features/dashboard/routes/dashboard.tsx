@@ -1,7 +1,50 @@
 import { messages } from '../../../../../shared/messages';
+import { Banner } from '../../../components/ui/banner';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useCampaigns } from '../../campaigns/api/list-campaigns';
+import { useIsProcessing } from '../../processing/api/get-processing-status';
+import { useDashboardMetrics } from '../api/get-dashboard-metrics';
+import { DashboardSection } from '../components/dashboard-section';
+import { DashboardStats } from '../components/dashboard-stats';
+import { MonitoringPanel } from '../components/monitoring-panel';
+import { PastProcessing } from '../components/past-processing';
+import { WelcomeBanner } from '../components/welcome-banner';
+import { usePageError } from '../lib/use-page-error';
+import { useRefreshAfterProcessing } from '../lib/use-refresh-after-processing';
 
-// The dashboard body (stats, monitoring, past processing) lands with its own issue.
-export const DashboardRoute = () => (
-  <PageHeader title={messages.dashboard.title} subtitle={messages.dashboard.subtitle} />
-);
+const text = messages.dashboard;
+
+export const DashboardRoute = () => {
+  const processing = useIsProcessing();
+  useRefreshAfterProcessing(processing);
+  const metrics = useDashboardMetrics(processing);
+  const campaigns = useCampaigns();
+  const pageError = usePageError([
+    { ...metrics, fallback: messages.fallback.dashboardMetrics },
+    { ...campaigns, fallback: messages.fallback.loadCampaigns },
+  ]);
+  const showWelcome =
+    !metrics.isLoading && !campaigns.isLoading && !pageError.hasError && campaigns.isSuccess && campaigns.data.total === 0;
+
+  return (
+    <>
+      <PageHeader title={text.title} subtitle={text.subtitle} />
+      <div className="space-y-8">
+        {pageError.message ? (
+          // Clearing the banner also refetches what failed.
+          <Banner variant="error" onDismiss={pageError.clear}>
+            {pageError.message}
+          </Banner>
+        ) : null}
+        {showWelcome ? <WelcomeBanner /> : null}
+        <DashboardStats metrics={metrics.data} loading={metrics.isLoading} />
+        <DashboardSection title={text.realtime.title} subtitle={text.realtime.subtitle}>
+          <MonitoringPanel />
+        </DashboardSection>
+        <DashboardSection title={text.past.title} subtitle={text.past.subtitle}>
+          <PastProcessing blocked={processing} />
+        </DashboardSection>
+      </div>
+    </>
+  );
+};

@@ -1,12 +1,62 @@
+import { RotateCcw } from 'lucide-react';
 import { messages } from '../../../../../shared/messages';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../components/ui/notifications';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AgencyMembersSection } from '../../members/components/agency-members-section';
+import { useModelConfig } from '../api/get-model-config';
+import { useSettingsSection } from '../api/get-settings-section';
+import { useResetSettings } from '../api/reset-settings';
+import { DriveRecoverySection } from '../components/drive-recovery-section';
+import { EarliestEmailSection } from '../components/earliest-email-section';
+import { ModelConfigSection } from '../components/model-config-section';
+import { ProcessingSettingsSection } from '../components/processing-settings-section';
+import { useLoadErrorBanner } from '../lib/use-load-error-banner';
 
-export const SettingsRoute = () => (
-  <>
-    <PageHeader title={messages.settings.title} subtitle={messages.settings.subtitle} />
-    <div className="space-y-6">
-      <AgencyMembersSection />
-    </div>
-  </>
-);
+const text = messages.settings;
+
+export const SettingsRoute = () => {
+  const loadError = useLoadErrorBanner([
+    { part: 'model_config', ...useModelConfig() },
+    { part: 'processing_limits', ...useSettingsSection('processing_limits') },
+    { part: 'processing_mode', ...useSettingsSection('processing_mode') },
+    { part: 'date_range_processing', ...useSettingsSection('date_range_processing') },
+    { part: 'health_check', ...useSettingsSection('health_check') },
+  ]);
+  const reset = useResetSettings();
+
+  const onReset = () =>
+    reset.mutate(undefined, {
+      onSuccess: () => notify({ type: 'success', title: text.resetTitle, message: text.reset }),
+      onError: () => notify({ type: 'error', title: text.resetFailedTitle, message: text.resetFailed }),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={text.title}
+        subtitle={text.subtitle}
+        actions={
+          <Button variant="outline" onClick={onReset} loading={reset.isPending}>
+            {reset.isPending ? null : <RotateCcw className="h-4 w-4" aria-hidden="true" />}
+            {text.restoreDefaults}
+          </Button>
+        }
+      />
+      <div className="space-y-6">
+        {loadError.message ? (
+          // Clearing the banner retries the parts that failed.
+          <Banner variant="error" onDismiss={loadError.clear}>
+            <span className="whitespace-pre-line">{loadError.message}</span>
+          </Banner>
+        ) : null}
+        <AgencyMembersSection />
+        <ModelConfigSection />
+        <EarliestEmailSection />
+        <ProcessingSettingsSection />
+        <DriveRecoverySection />
+      </div>
+    </>
+  );
+};

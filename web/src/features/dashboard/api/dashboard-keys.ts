@@ -1,0 +1,5 @@
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  metrics: () => [...dashboardKeys.all, 'metrics'] as const,
+  monitorMetrics: () => [...dashboardKeys.all, 'monitor-metrics'] as const,
+};

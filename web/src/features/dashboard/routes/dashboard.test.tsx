@@ -1,0 +1,229 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { format } from 'date-fns';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notificationStore } from '../../../components/ui/notifications';
+import { fakeApi, renderAt } from '../../../testing/render';
+import { readActiveTask } from '../../processing/lib/active-task';
+import { recentHoursRange } from '../lib/recent-hours';
+import { DashboardRoute } from './dashboard';
+
+const IDLE = { success: true, is_processing: false, operation_label: null, task_id: null, phase: null, progress: null, current_thread: null };
+const BUSY = { ...IDLE, is_processing: true, operation_label: 'Campaign spring-24', task_id: 'other', elapsed_seconds: 12 };
+
+const campaign = (campaign_id: string, campaign_name: string) => ({ campaign_id, campaign_name, status: 'ready' });
+
+const nowIso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+type Handlers = Parameters<typeof fakeApi>[0];
+
+const setup = (overrides: Handlers = {}) => {
+  const api = fakeApi({
+    'GET /api/v3/status': () => ({ body: IDLE }),
+    'GET /api/v3/metrics': () => ({
+      body: { success: true, totalCampaigns: 2, totalContacts: 5, trackingEnabled: 1234, trackedConversations: 7 },
+    }),
+    'GET /api/v3/monitor/metrics': () => ({
+      body: {
+        success: true,
+        status: 'success',
+        data: {
+          is_processing: false,
+          last_check: nowIso(-5 * 60_000),
+          next_check_at: nowIso(30_000),
+          next_check_in_seconds: 30,
+          threads_in_last_check: 2,
+          messages_in_last_check: 3,
+          tracked_conversations: 7,
+        },
+      },
+    }),
+    'GET /api/campaigns/list': () => ({ body: { campaigns: [campaign('b-2', 'Beta'), campaign('a-1', 'Alpha')], total: 2 } }),
+    'GET /api/campaigns/contacts/tracking': () => ({
+      body: {
+        contacts: {
+          'zed@x.test': { email: 'zed@x.test', talent_name: 'Zed', tracking_enabled: true, campaign_id: 'a-1' },
+          'amy@x.test': { email: 'amy@x.test', tracking_enabled: true, campaign_id: 'a-1' },
+          'off@x.test': { email: 'off@x.test', talent_name: 'Off', tracking_enabled: false, campaign_id: 'a-1' },
+        },
+      },
+    }),
+    ...overrides,
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetchImpl));
+  renderAt(<DashboardRoute />);
+  return { api, user: userEvent.setup() };
+};
+
+const toasts = () => notificationStore.getSnapshot().map(({ type, title, message }) => ({ type, title, message }));
+const card = (title: string) => screen.getByRole('heading', { name: title, level: 3 }).parentElement as HTMLElement;
+
+beforeEach(() => sessionStorage.clear());
+
+afterEach(() => {
+  cleanup();
+  notificationStore.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('DashboardRoute', () => {
+  it('shows the title, the three stat cards and the monitoring panel', async () => {
+    setup();
+    expect(screen.getByRole('heading', { name: 'Email Processing', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Process and monitor emails involving tracked contacts')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('stat-value').map((v) => v.textContent)).toEqual(['2', '1,234', '7']));
+    const labels = screen.getAllByTestId('stat-card').map((c) => c.textContent);
+    expect(labels[0]).toContain('Total campaigns');
+    expect(labels[1]).toContain('Tracked contacts');
+    expect(labels[2]).toContain('Tracked conversations');
+
+    const panel = within(screen.getByTestId('monitoring-panel'));
+    await waitFor(() => expect(panel.getByTestId('monitoring-state').textContent).toBe('Idle'));
+    expect(panel.getByTestId('monitoring-last-check').textContent).toBe('5 minutes ago');
+    expect(panel.getByTestId('monitoring-next-check').textContent).toMatch(/^\d{1,2}:\d{2} (AM|PM) \(in < 1 min\)$/);
+    expect(panel.getByText('3 new message(s)')).toBeTruthy();
+    expect(panel.getByText('Across 2 thread(s)')).toBeTruthy();
+    expect(screen.getByText('Real-time Email Processing')).toBeTruthy();
+    expect(screen.getByText('Process historical emails by time range, contact, or campaign')).toBeTruthy();
+    expect(screen.queryByTestId('welcome-banner')).toBeNull();
+  });
+
+  it('welcomes a new agency when it has no campaigns', async () => {
+    setup({ 'GET /api/campaigns/list': () => ({ body: { campaigns: [], total: 0 } }) });
+    const banner = await screen.findByTestId('welcome-banner');
+    expect(within(banner).getByText('Welcome to Threadline')).toBeTruthy();
+    expect(within(banner).getByText('Get started by creating your first campaign')).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Create Campaign' }).getAttribute('href')).toBe('/campaigns');
+    // The campaign dropdown explains why it is empty.
+    expect(within(card('Campaign')).getByText('Create campaigns to see them here')).toBeTruthy();
+    expect(within(card('Campaign')).getByRole('combobox')).toHaveProperty('disabled', true);
+  });
+
+  it('shows a page error banner instead of the welcome, and clearing it refetches', async () => {
+    let fail = true;
+    setup({
+      'GET /api/campaigns/list': () => ({ body: { campaigns: [], total: 0 } }),
+      'GET /api/v3/metrics': () =>
+        fail ? { status: 500, body: { success: false, error: 'Metrics store down' } } : { body: { success: true, totalCampaigns: 0 } },
+    });
+    const alert = await screen.findByText('Metrics store down');
+    expect(screen.queryByTestId('welcome-banner')).toBeNull();
+    fail = false;
+    const banner = alert.closest('[role="alert"]') as HTMLElement;
+    await userEvent.setup().click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText('Metrics store down')).toBeNull());
+    await screen.findByTestId('welcome-banner');
+  });
+
+  it('shows the monitoring error in the panel', async () => {
+    setup({ 'GET /api/v3/monitor/metrics': () => ({ body: { success: true, status: 'error_state', message: '' } }) });
+    const panel = within(screen.getByTestId('monitoring-panel'));
+    await waitFor(() => expect(panel.getByTestId('monitoring-state').textContent).toBe('Error'));
+    expect(panel.getByRole('alert').textContent).toBe('Failed to get monitoring metrics');
+  });
+
+  it('processes recent hours: whole days, a toast and the stored task id', async () => {
+    const { api, user } = setup({
+      'POST /api/v3/process/interval': () => ({ body: { success: true, task_id: 'task-7', message: 'Started' } }),
+    });
+    await user.selectOptions(within(card('Recent hours')).getByRole('combobox'), 'Last 2 days');
+    await user.click(screen.getByRole('button', { name: 'Process Recent' }));
+    await waitFor(() =>
+      expect(toasts()).toEqual([{ type: 'success', title: 'Processing Started', message: 'Processing emails from the last 48 hours' }]),
+    );
+    expect(api.calls.find((c) => c.key === 'POST /api/v3/process/interval')?.body).toEqual(recentHoursRange(48));
+    // The guard looked at the status right before the call.
+    const keys = api.calls.map((c) => c.key);
+    expect(keys[keys.indexOf('POST /api/v3/process/interval') - 1]).toBe('GET /api/v3/status');
+    expect(readActiveTask()).toBe('task-7');
+  });
+
+  it('processes a date range picked on the calendar', async () => {
+    const { api, user } = setup({ 'POST /api/v3/process/interval': () => ({ body: { success: true, task_id: 't' } }) });
+    await user.click(await screen.findByRole('button', { name: 'Select date range' }));
+    const process = screen.getByRole('button', { name: 'Process Range' });
+    const today = () => screen.getAllByRole('button').find((b) => /^Today/.test(b.getAttribute('aria-label') ?? ''));
+    await user.click(today()!);
+    // A start alone leaves the end empty: not enough to process.
+    expect(process).toHaveProperty('disabled', true);
+    await user.click(today()!);
+    const day = format(new Date(), 'yyyy-MM-dd');
+    await waitFor(() => expect(process).toHaveProperty('disabled', false));
+    await user.click(process);
+    await waitFor(() => expect(toasts()[0]?.message).toBe(`Processing emails from ${day} to ${day}`));
+    expect(api.calls.find((c) => c.key === 'POST /api/v3/process/interval')?.body).toEqual({ start_date: day, end_date: day });
+    await user.click(screen.getByRole('button', { name: 'Clear date range' }));
+    expect(process).toHaveProperty('disabled', true);
+  });
+
+  it('processes one contact, listing enabled contacts sorted', async () => {
+    const { api, user } = setup({ 'POST /api/v3/process/email': () => ({ body: { success: true, task_id: 't' } }) });
+    const select = within(card('Contact email')).getByRole('combobox');
+    await waitFor(() =>
+      expect(within(select).getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual([
+        'Select a contact',
+        'amy@x.test',
+        'Zed (zed@x.test)',
+      ]),
+    );
+    expect(screen.getByRole('button', { name: 'Process Email' })).toHaveProperty('disabled', true);
+    await user.selectOptions(select, 'Zed (zed@x.test)');
+    await user.click(screen.getByRole('button', { name: 'Process Email' }));
+    await waitFor(() => expect(toasts()[0]?.message).toBe('Processing all emails for zed@x.test'));
+    expect(api.calls.find((c) => c.key === 'POST /api/v3/process/email')?.body).toEqual({ email: 'zed@x.test' });
+  });
+
+  it('processes one campaign and reports a failure with the server message', async () => {
+    const { user } = setup({
+      'POST /api/v3/process/campaign': () => ({ status: 500, body: { success: false, error: 'Gmail quota exhausted' } }),
+    });
+    const select = within(card('Campaign')).getByRole('combobox');
+    await waitFor(() => expect(within(select).getAllByRole('option', { hidden: true })).toHaveLength(3));
+    await user.selectOptions(select, 'a-1 - Alpha');
+    await user.click(screen.getByRole('button', { name: 'Process Campaign' }));
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Processing Failed', message: 'Gmail quota exhausted' }]));
+  });
+
+  it('refuses to start while another job runs ("{label} is currently running")', async () => {
+    let calls = 0;
+    const start = vi.fn(() => ({ body: { success: true, task_id: 'x' } }));
+    const { user } = setup({
+      // Idle on the page's first poll; busy by the time the guard checks.
+      'GET /api/v3/status': () => ({ body: calls++ === 0 ? IDLE : BUSY }),
+      'POST /api/v3/process/interval': start,
+    });
+    const button = screen.getByRole('button', { name: 'Process Recent' });
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    await user.click(button);
+    await waitFor(() =>
+      expect(toasts()).toEqual([{ type: 'error', title: 'Processing Failed', message: 'Campaign spring-24 is currently running' }]),
+    );
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it('disables all four buttons while a global job runs', async () => {
+    setup({ 'GET /api/v3/status': () => ({ body: BUSY }) });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Process Recent' })).toHaveProperty('disabled', true));
+    for (const name of ['Process Range', 'Process Email', 'Process Campaign']) {
+      expect(screen.getByRole('button', { name })).toHaveProperty('disabled', true);
+    }
+  });
+
+  it('offers the recent-hours periods of the spec', async () => {
+    setup();
+    const options = within(within(card('Recent hours')).getByRole('combobox')).getAllByRole('option', { hidden: true });
+    expect(options.map((o) => [o.getAttribute('value'), o.textContent])).toEqual([
+      ['', 'Select…'],
+      ['1', 'Last hour'],
+      ['6', 'Last 6 hours'],
+      ['12', 'Last 12 hours'],
+      ['24', 'Last 24 hours'],
+      ['48', 'Last 2 days'],
+      ['72', 'Last 3 days'],
+      ['168', 'Last week'],
+    ]);
+    expect(await screen.findByRole('button', { name: 'Select date range' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Process Range' })).toHaveProperty('disabled', true);
+  });
+});

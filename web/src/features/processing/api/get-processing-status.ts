@@ -1,0 +1,77 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TIMING } from '../../../../../shared/constants';
+import { clampPercent } from '../../../../../shared/format/timer';
+import { messages } from '../../../../../shared/messages';
+import { api } from '../../../lib/api-client';
+import { processingKeys } from './processing-keys';
+import type { ProcessingPhase, ProcessingStatus } from './processing-types';
+
+type RawStatus = {
+  is_processing?: boolean;
+  operation_label?: string | null;
+  elapsed_seconds?: number | null;
+  task_id?: string | null;
+  phase?: string | null;
+  progress?: {
+    threads_total?: number;
+    threads_completed?: number;
+    total?: number;
+    completed?: number;
+    percent?: number;
+  } | null;
+  current_thread?: { subject?: string | null; thread_id?: string | null } | null;
+};
+
+const PHASES: readonly ProcessingPhase[] = ['starting', 'initializing', 'fetching', 'syncing_sheets', 'finalizing', 'cancelling'];
+
+const count = (...values: (number | undefined)[]): number => {
+  const found = values.find((value) => typeof value === 'number' && Number.isFinite(value));
+  return found === undefined ? 0 : Math.max(0, found);
+};
+
+export const normalizeStatus = (raw: RawStatus): ProcessingStatus => {
+  const progress = raw.progress ?? {};
+  const total = count(progress.threads_total, progress.total);
+  const completed = count(progress.threads_completed, progress.completed);
+  const percent =
+    typeof progress.percent === 'number' && Number.isFinite(progress.percent)
+      ? progress.percent
+      : total > 0
+        ? (completed / total) * 100
+        : 0;
+  const phase = PHASES.find((known) => known === raw.phase) ?? null;
+  const elapsed = raw.elapsed_seconds;
+  return {
+    is_processing: raw.is_processing === true,
+    operation_label: raw.operation_label || messages.processing.defaultLabel,
+    elapsed_seconds: typeof elapsed === 'number' && Number.isFinite(elapsed) ? Math.max(0, elapsed) : null,
+    task_id: raw.task_id || null,
+    phase,
+    progress: { total, completed, percent: clampPercent(percent) },
+    current_thread: raw.current_thread?.subject
+      ? { subject: raw.current_thread.subject, thread_id: raw.current_thread.thread_id || null }
+      : null,
+  };
+};
+
+export const getProcessingStatus = async ({ signal }: { signal?: AbortSignal } = {}): Promise<ProcessingStatus> => {
+  const raw = await api.get<RawStatus | undefined>('/api/v3/status', { signal });
+  if (!raw || typeof raw !== 'object') throw new Error(messages.fallback.processingStatus);
+  return normalizeStatus(raw);
+};
+
+/** Polled every second by the status bar; the dashboard and the guard read the same entry. */
+export const processingStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: processingKeys.status(),
+    queryFn: ({ signal }) => getProcessingStatus({ signal }),
+    staleTime: 0,
+    refetchInterval: TIMING.processingStatusPollMs,
+    // The next poll comes a second later anyway.
+    retry: false,
+  });
+
+export const useProcessingStatus = () => useQuery(processingStatusQueryOptions());
+
+/** True while a job runs, for callers that only gate on it (dashboard buttons, metrics polling). */
+export const useIsProcessing = (): boolean => useProcessingStatus().data?.is_processing === true;

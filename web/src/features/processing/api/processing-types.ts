@@ -1,0 +1,18 @@
+export type ProcessingPhase = 'starting' | 'initializing' | 'fetching' | 'syncing_sheets' | 'finalizing' | 'cancelling';
+
+export type ProcessingProgress = { total: number; completed: number; /** 0–100, clamped */ percent: number };
+
+/** GET /api/v3/status, normalised: both progress readings (threads_* or plain) land in one shape. */
+export type ProcessingStatus = {
+  is_processing: boolean;
+  /** "Processing" when the server sends none. */
+  operation_label: string;
+  elapsed_seconds: number | null;
+  task_id: string | null;
+  phase: ProcessingPhase | null;
+  progress: ProcessingProgress;
+  current_thread: { subject: string; thread_id: string | null } | null;
+};
+
+/** What every POST /api/v3/process/* answers. */
+export type StartedTask = { task_id: string | null; message?: string };

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeStatus } from '../api/get-processing-status';
+import { elapsedSecondsAt, statusBarView } from './status-view';
+
+const now = new Date(2025, 5, 10, 12);
+
+describe('normalizeStatus', () => {
+  it('reads both progress shapes and clamps the percent', () => {
+    expect(normalizeStatus({ is_processing: true, progress: { threads_total: 10, threads_completed: 4 } }).progress).toEqual({
+      total: 10,
+      completed: 4,
+      percent: 40,
+    });
+    expect(normalizeStatus({ progress: { total: 5, completed: 5, percent: 130 } }).progress.percent).toBe(100);
+    expect(normalizeStatus({ progress: { total: 5, completed: 0, percent: -4 } }).progress.percent).toBe(0);
+    expect(normalizeStatus({}).progress).toEqual({ total: 0, completed: 0, percent: 0 });
+  });
+
+  it('defaults the label to "Processing" and drops unknown phases', () => {
+    const status = normalizeStatus({ is_processing: true, phase: 'weird', operation_label: '' });
+    expect(status.operation_label).toBe('Processing');
+    expect(status.phase).toBeNull();
+    expect(status.current_thread).toBeNull();
+  });
+});
+
+describe('statusBarView', () => {
+  const view = (raw: Parameters<typeof normalizeStatus>[0]) => statusBarView(normalizeStatus({ is_processing: true, ...raw }), now);
+
+  it('prints each phase text', () => {
+    expect(view({ phase: 'starting' }).phaseText).toBe('Starting...');
+    expect(view({ phase: 'initializing' }).phaseText).toBe('Initializing...');
+    expect(view({ phase: 'fetching' }).phaseText).toBe('Fetching threads...');
+    expect(view({ phase: 'finalizing' }).phaseText).toBe('Finalizing...');
+    expect(view({ phase: 'syncing_sheets', progress: { threads_total: 9, threads_completed: 7 } }).phaseText).toBe(
+      'Syncing Google Sheets... (7 thread(s) done)',
+    );
+    const cancelling = view({ phase: 'cancelling' });
+    expect(cancelling.phaseText).toBeNull();
+    expect(cancelling.cancelling).toBe(true);
+  });
+
+  it('shows a date-range label as "Mon D - Mon D"', () => {
+    expect(view({ operation_label: 'Date range 2025-06-01 00:00 to 2025-06-03 23:59' }).label).toBe('Jun 1 - Jun 3');
+    expect(view({ operation_label: 'Date range 2024-12-30 00:00 to 2025-01-02 23:59' }).label).toBe('Dec 30, 2024 - Jan 2, 2025');
+    expect(view({ operation_label: 'Campaign spring-24' }).label).toBe('Campaign spring-24');
+  });
+
+  it('prints progress and the current subject', () => {
+    const result = view({ progress: { total: 8, completed: 3 }, current_thread: { subject: 'Re: rates', thread_id: 't1' } });
+    expect(result.progressText).toBe('3/8 threads');
+    expect(result.percentText).toBe('38%');
+    expect(result.subject).toBe('Re: rates');
+  });
+});
+
+describe('elapsedSecondsAt', () => {
+  it("counts on from the server's elapsed seconds", () => {
+    expect(elapsedSecondsAt({ serverSeconds: 65, receivedAt: 1_000, firstSeenAt: 0 }, 3_500)).toBe(67);
+  });
+
+  it('counts from the first sighting when the server gives none', () => {
+    expect(elapsedSecondsAt({ serverSeconds: null, receivedAt: 9_000, firstSeenAt: 2_000 }, 12_999)).toBe(10);
+  });
+});

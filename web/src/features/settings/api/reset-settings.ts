@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { settingsKeys } from './settings-keys';
+import type { SettingsPart } from './settings-types';
+
+export type ResetTarget = 'all' | SettingsPart | 'monitoring_config';
+
+export const resetSettings = (configType: ResetTarget = 'all') =>
+  api.post<{ success: boolean; message?: string }>('/api/v3/settings/reset', { config_type: configType });
+
+export const useResetSettings = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => resetSettings('all'),
+    // Drops the local copies (so no stale value flashes) and refetches what the screen shows.
+    onSuccess: () => client.resetQueries({ queryKey: settingsKeys.all }),
+  });
+};

@@ -1,0 +1,236 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notificationStore } from '../../../components/ui/notifications';
+import { fakeApi, renderAt } from '../../../testing/render';
+import { SettingsRoute } from './settings';
+
+type Sections = {
+  'processing-mode': Record<string, unknown>;
+  'processing-limits': Record<string, unknown>;
+  'date-range-processing': Record<string, unknown>;
+  'health-check': Record<string, unknown>;
+};
+
+const defaults = (): Sections => ({
+  'processing-mode': { incremental_processing_enabled: true, min_messages_for_incremental: 3, fallback_on_error: true },
+  'processing-limits': { oldest_scan_days: 365 },
+  'date-range-processing': { include_full_thread: true },
+  'health-check': { skip_on_startup: false, skip_on_campaign_creation: true, skip_on_add_contact: true, skip_on_import_longlist: true },
+});
+
+const defaultModels = () => ({
+  thread_summary: { model: 'gpt-4.1-mini', temperature: 0.3, max_tokens: 8000, purpose: 'thread_summary' },
+  individual_message_summary: { model: 'gpt-5-nano', temperature: 0.3, max_tokens: 100, purpose: 'individual_message_summary' },
+  date_validation: { model: 'gpt-4.1-mini', temperature: 0.1, max_tokens: 200, purpose: 'date_validation' },
+  campaign_aggregation: { model: 'gpt-5-nano', temperature: 0.2, max_tokens: 500, purpose: 'campaign_aggregation' },
+});
+
+let server: Sections;
+let models: Record<string, Record<string, unknown>>;
+
+type Handlers = Parameters<typeof fakeApi>[0];
+
+const sectionHandlers = (): Handlers =>
+  Object.fromEntries(
+    (Object.keys(server) as (keyof Sections)[]).flatMap((path) => [
+      [`GET /api/v3/settings/${path}`, () => ({ body: { success: true, settings: server[path] } })],
+      [
+        `POST /api/v3/settings/${path}`,
+        (body: unknown) => {
+          server[path] = { ...server[path], ...(body as object) };
+          return { body: { success: true, settings: server[path] } };
+        },
+      ],
+    ]),
+  );
+
+const setup = (overrides: Handlers = {}) => {
+  const api = fakeApi({
+    'GET /api/v3/agency/members': () => ({ body: { success: true, members: [], current_user_email: 'me@acme.test' } }),
+    'GET /api/v3/settings/model-config': () => ({
+      body: { success: true, configurations: models, models: ['gpt-4.1', 'gpt-4.1-mini', 'gpt-5-nano', 'gpt-5-mini', 'gpt-5'] },
+    }),
+    'POST /api/v3/settings/model-config': (body) => {
+      const { operation, ...config } = body as { operation: string };
+      models[operation] = { ...models[operation], ...config };
+      return { body: { success: true, configuration: models[operation] } };
+    },
+    'POST /api/v3/settings/reset': () => {
+      server = defaults();
+      models = defaultModels();
+      return { body: { success: true } };
+    },
+    ...sectionHandlers(),
+    ...overrides,
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetchImpl));
+  renderAt(<SettingsRoute />);
+  return { api, user: userEvent.setup() };
+};
+
+const section = (name: string) => screen.getByRole('region', { name });
+const posts = (api: ReturnType<typeof fakeApi>, path: string) =>
+  api.calls.filter((c) => c.key === `POST /api/v3/settings/${path}`).map((c) => c.body);
+const toasts = () => notificationStore.getSnapshot().map(({ type, title, message }) => ({ type, title, message }));
+const SAVE_WAIT = { timeout: 2500 };
+
+beforeEach(() => {
+  server = defaults();
+  models = defaultModels();
+});
+
+afterEach(() => {
+  cleanup();
+  notificationStore.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('SettingsRoute', () => {
+  it('shows skeletons, then the sections in the spec order', async () => {
+    setup();
+    expect(screen.getByRole('heading', { name: 'Settings', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Configure application and email processing preferences')).toBeTruthy();
+    expect(screen.getAllByTestId('settings-skeleton').length).toBeGreaterThan(0);
+    await screen.findByLabelText('Days to scan');
+    await waitFor(() => expect(screen.queryAllByTestId('settings-skeleton')).toHaveLength(0));
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const order = ['Agency Members', 'AI Models', 'Earliest Email Limit', 'Processing Settings', 'Drive Asset Recovery'];
+    expect(headings.filter((h) => order.includes(h ?? ''))).toEqual(order);
+  });
+
+  it('clamps scan days above 3000 and resets negative input to 365, saving after the pause', async () => {
+    const { api, user } = setup();
+    const field = (await screen.findByLabelText('Days to scan')) as HTMLInputElement;
+    expect(field.value).toBe('365');
+    await user.clear(field);
+    await user.type(field, '5000');
+    expect(posts(api, 'processing-limits')).toEqual([]);
+    await waitFor(() => expect(field.value).toBe('3000'), SAVE_WAIT);
+    await waitFor(() => expect(posts(api, 'processing-limits')).toEqual([{ oldest_scan_days: 3000 }]));
+    await user.clear(field);
+    await user.type(field, '-3');
+    await waitFor(() => expect(field.value).toBe('365'), SAVE_WAIT);
+    await waitFor(() => expect(server['processing-limits']).toEqual({ oldest_scan_days: 365 }));
+  });
+
+  it('treats blank as Unlimited and offers the presets', async () => {
+    const { api, user } = setup();
+    const field = (await screen.findByLabelText('Days to scan')) as HTMLInputElement;
+    const presets = within(section('Earliest Email Limit')).getByTestId('scan-days-presets');
+    expect(within(presets).getAllByRole('button').map((b) => b.textContent)).toEqual(['7 days', '30 days', '90 days', '365 days', 'Unlimited']);
+    await user.clear(field);
+    await waitFor(() => expect(posts(api, 'processing-limits')).toEqual([{ oldest_scan_days: 0 }]), SAVE_WAIT);
+    expect(field.placeholder).toBe('Unlimited');
+    await user.click(within(presets).getByRole('button', { name: '30 days' }));
+    expect(field.value).toBe('30');
+    await waitFor(() => expect(posts(api, 'processing-limits')).toEqual([{ oldest_scan_days: 0 }, { oldest_scan_days: 30 }]), SAVE_WAIT);
+  });
+
+  it('clamps the minimum messages to 1–100', async () => {
+    const { api, user } = setup();
+    const field = (await screen.findByLabelText('Minimum messages for incremental processing')) as HTMLInputElement;
+    await user.clear(field);
+    await user.type(field, '250');
+    await waitFor(() => expect(field.value).toBe('100'), SAVE_WAIT);
+    expect(posts(api, 'processing-mode')).toEqual([{ min_messages_for_incremental: 100 }]);
+  });
+
+  it('shows the recovery switches inverted from the skip flags, with their costs', async () => {
+    const { api, user } = setup();
+    const startup = await screen.findByRole('switch', { name: 'On startup' });
+    const creation = screen.getByRole('switch', { name: 'On campaign creation' });
+    expect(startup.getAttribute('aria-checked')).toBe('true');
+    expect(creation.getAttribute('aria-checked')).toBe('false');
+    const recovery = within(section('Drive Asset Recovery'));
+    for (const cost of ['about 2 s', 'about 22 s', 'about 3 s', 'about 10 s']) expect(recovery.getByText(cost)).toBeTruthy();
+    await user.click(creation);
+    expect(creation.getAttribute('aria-checked')).toBe('true');
+    await waitFor(() => expect(posts(api, 'health-check')).toEqual([{ skip_on_campaign_creation: false }]), SAVE_WAIT);
+  });
+
+  it('merges quick edits into one save after 800 ms', async () => {
+    const { api, user } = setup();
+    await user.click(await screen.findByRole('switch', { name: 'Fall back to full processing on error' }));
+    await user.click(screen.getByRole('switch', { name: 'Incremental processing' }));
+    await waitFor(() => expect(posts(api, 'processing-mode')).toHaveLength(1), SAVE_WAIT);
+    expect(posts(api, 'processing-mode')[0]).toEqual({ fallback_on_error: false, incremental_processing_enabled: false });
+  });
+
+  it('rolls back a refused save with "Save Failed" and the server message', async () => {
+    const { user } = setup({
+      'POST /api/v3/settings/date-range-processing': () => ({ status: 400, body: { success: false, error: 'Settings locked' } }),
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Include full thread in date range processing' });
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Save Failed', message: 'Settings locked' }]), SAVE_WAIT);
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('lists the allowed models with the recommended markers and saves the whole configuration', async () => {
+    const { api, user } = setup();
+    const row = within(await screen.findByTestId('model-thread_summary'));
+    const select = row.getByLabelText('Model') as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => o.textContent).slice(1)).toEqual([
+      'gpt-4.1',
+      'gpt-4.1-mini (recommended)',
+      'gpt-5-nano',
+      'gpt-5-mini',
+      'gpt-5',
+    ]);
+    const nano = within(screen.getByTestId('model-individual_message_summary')).getByLabelText('Model') as HTMLSelectElement;
+    expect(nano.selectedOptions[0]?.textContent).toBe('gpt-5-nano (recommended)');
+    await user.selectOptions(select, 'gpt-5');
+    await waitFor(
+      () =>
+        expect(posts(api, 'model-config')).toEqual([{ operation: 'thread_summary', model: 'gpt-5', temperature: 0.3, max_tokens: 8000 }]),
+      SAVE_WAIT,
+    );
+    const tokens = row.getByLabelText('Max tokens') as HTMLInputElement;
+    await user.clear(tokens);
+    await user.type(tokens, '4000');
+    await waitFor(() => expect(posts(api, 'model-config')).toHaveLength(2), SAVE_WAIT);
+    expect(posts(api, 'model-config')[1]).toEqual({ operation: 'thread_summary', model: 'gpt-5', temperature: 0.3, max_tokens: 4000 });
+  });
+
+  it('aggregates load failures into one banner; clearing it retries', async () => {
+    let fail = true;
+    const { user } = setup({
+      'GET /api/v3/settings/model-config': () =>
+        fail
+          ? { status: 500, body: { success: false, error: 'Config store down' } }
+          : { body: { success: true, configurations: models, models: [] } },
+      'GET /api/v3/settings/health-check': () =>
+        fail ? { status: 503, body: { success: false, message: 'Unavailable' } } : { body: { success: true, settings: server['health-check'] } },
+    });
+    const alert = await screen.findByText(/^Failed to load settings/);
+    expect(alert.textContent).toBe('Failed to load settings\nAI models: Config store down\nDrive asset recovery: Unavailable');
+    fail = false;
+    await user.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Dismiss' }));
+    await screen.findByTestId('model-thread_summary');
+    await screen.findByRole('switch', { name: 'On startup' });
+    expect(screen.queryByText(/^Failed to load settings/)).toBeNull();
+  });
+
+  it('restores defaults and refetches', async () => {
+    server['processing-limits'] = { oldest_scan_days: 30 };
+    const { api, user } = setup();
+    const field = (await screen.findByLabelText('Days to scan')) as HTMLInputElement;
+    expect(field.value).toBe('30');
+    await user.click(screen.getByRole('button', { name: 'Restore Defaults' }));
+    await waitFor(() =>
+      expect(toasts()).toEqual([{ type: 'success', title: 'Settings Reset', message: 'All settings have been reset to defaults' }]),
+    );
+    expect(api.calls.find((c) => c.key === 'POST /api/v3/settings/reset')?.body).toEqual({ config_type: 'all' });
+    await waitFor(() => expect((screen.getByLabelText('Days to scan') as HTMLInputElement).value).toBe('365'));
+  });
+
+  it('says "Reset Failed" when the reset is refused', async () => {
+    const { user } = setup({ 'POST /api/v3/settings/reset': () => ({ status: 500, body: { success: false, error: 'nope' } }) });
+    await screen.findByLabelText('Days to scan');
+    await user.click(screen.getByRole('button', { name: 'Restore Defaults' }));
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Reset Failed', message: 'Failed to reset settings' }]));
+  });
+});

@@ -108,7 +108,7 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
     APP_URL: url,
     LOCAL_SECRET_KEY_FILE: resolve(dataDir, 'secret.key'),
     LOCAL_OUTBOX_DIR: resolve(dataDir, 'outbox'),
-    LOG_LEVEL: process.env.LOG_LEVEL ?? (options.quiet ? 'WARN' : 'INFO'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? (options.quiet ? 'ERROR' : 'INFO'),
     ...emulators.env,
   });
   resetDynamoClient();

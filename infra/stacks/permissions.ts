@@ -43,27 +43,31 @@ export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
 
   AgencyCreate: CALLS_GOOGLE,
   AgencyInviteAccept: CALLS_GOOGLE,
+  // Removing a member also removes their permission on the agency's Drive root.
+  AgencyMemberRemove: CALLS_GOOGLE,
   AgencyInvite: { capabilities: ['sendEmail'] },
   AgencyInviteResend: { capabilities: ['sendEmail'] },
 
   ApiKeyValidate: CALLS_OPENAI,
   ApiKeySet: CALLS_OPENAI,
 
-  CampaignAdd: { capabilities: GOOGLE, dispatches: ['CampaignProvision'] },
-  CampaignDelete: { capabilities: GOOGLE, dispatches: ['CampaignDeletion'] },
+  // Creation and deletion only record the request; the Drive worker and the deletion task do the Google work.
+  CampaignAdd: { dispatches: ['CampaignProvision'] },
+  CampaignDelete: { dispatches: ['CampaignDeletion'] },
   CampaignImportLonglist: CALLS_GOOGLE,
   CampaignSheetMetadata: CALLS_GOOGLE,
   DriveRootDelete: CALLS_GOOGLE,
-  DriveRootRecreate: { capabilities: GOOGLE, dispatches: ['CampaignProvision'] },
+  DriveRootRecreate: { dispatches: ['CampaignProvision'] },
   // A GET that repairs: an unhealthy Drive is recovered on the health check (startup recovery),
   // which rewrites campaign items and re-provisions their folders.
   DriveHealth: { table: 'readWrite', capabilities: GOOGLE, dispatches: ['CampaignProvision'] },
   ContactAdd: CALLS_GOOGLE,
 
-  ProcessThread: { capabilities: [...GOOGLE, 'startExecution'] },
-  ProcessEmail: { capabilities: [...GOOGLE, 'startExecution'] },
-  ProcessCampaign: { capabilities: [...GOOGLE, 'startExecution'] },
-  ProcessInterval: { capabilities: [...GOOGLE, 'startExecution'] },
+  // Starting a job validates, takes the lock and starts the execution: Google is the tasks' business.
+  ProcessThread: { capabilities: ['startExecution'] },
+  ProcessEmail: { capabilities: ['startExecution'] },
+  ProcessCampaign: { capabilities: ['startExecution'] },
+  ProcessInterval: { capabilities: ['startExecution'] },
   TaskCancel: { capabilities: ['stopExecution'] },
   ProcessCancel: { capabilities: ['stopExecution'] },
 

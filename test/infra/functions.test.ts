@@ -23,9 +23,9 @@ type AppLambda = { id: string; functionId: string; props: LambdaProps; template:
 // The brief's grant table, written out independently of infra/stacks/permissions.ts so that an
 // edit there that drops or widens a grant fails here.
 const SECRETS = new Set([
-  'AuthCallback', 'ApiKeyValidate', 'ApiKeySet', 'ProcessThread', 'ProcessEmail', 'ProcessCampaign', 'ProcessInterval',
-  'CampaignAdd', 'CampaignDelete', 'CampaignImportLonglist', 'CampaignSheetMetadata', 'DriveRootDelete', 'DriveRootRecreate',
-  'DriveHealth', 'ContactAdd', 'AgencyCreate', 'AgencyInviteAccept',
+  'AuthCallback', 'ApiKeyValidate', 'ApiKeySet',
+  'CampaignImportLonglist', 'CampaignSheetMetadata', 'DriveRootDelete',
+  'DriveHealth', 'ContactAdd', 'AgencyCreate', 'AgencyInviteAccept', 'AgencyMemberRemove',
   'JobFetch', 'JobProcessBatch', 'JobSyncSheets', 'MonitorTick', 'CampaignProvision', 'CampaignDeletion',
 ]);
 /** Everything with a secret except the OpenAI-only key routes acts with a Google grant; sign-in starts one. */
@@ -40,7 +40,7 @@ const START_EXECUTION = new Set(['ProcessThread', 'ProcessEmail', 'ProcessCampai
 const STOP_EXECUTION = new Set(['TaskCancel', 'ProcessCancel']);
 const SEND_EMAIL = new Set(['AgencyInvite', 'AgencyInviteResend']);
 // GET routes whose handlers write: sign-in steps, Drive startup recovery, monitor registration.
-const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'DriveHealth', 'MonitorMetrics']);
+const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'DriveHealth']);
 
 const actionsOf = (statement: Statement): string[] => [statement.Action].flat();
 const grants = (fn: AppLambda, action: string): boolean => fn.statements.some((statement) => actionsOf(statement).includes(action));

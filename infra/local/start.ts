@@ -2,6 +2,7 @@
  * `npm start`: the whole product locally. PORT (3000), HOST (127.0.0.1) and DATA_DIR (./.data)
  * configure it; Ctrl-C stops it cleanly.
  */
+import { LOCAL_OPENAI_KEY } from '../../test/emulators/openai/keys';
 import { startRuntime } from './runtime';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -14,7 +15,8 @@ const runtime = await startRuntime({
 
 const google = runtime.emulators.google ? `Google emulator ${runtime.emulators.google.url}` : 'real Google';
 const openai = runtime.emulators.openai ? `OpenAI emulator ${runtime.emulators.openai.url}` : 'real OpenAI';
-console.log(`\nThreadline is running at ${runtime.url}\n  data: ${runtime.dataDir}\n  ${google}; ${openai}\n  invitation e-mails: ${process.env.LOCAL_OUTBOX_DIR}\n`);
+const key = runtime.emulators.openai ? `\n  OpenAI key for the emulator (the "Configure OpenAI API" screen): ${LOCAL_OPENAI_KEY}` : '';
+console.log(`\nThreadline is running at ${runtime.url}\n  data: ${runtime.dataDir}\n  ${google}; ${openai}${key}\n  invitation e-mails: ${process.env.LOCAL_OUTBOX_DIR}\n`);
 
 let stopping = false;
 const stop = async (signal: string) => {

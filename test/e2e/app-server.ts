@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const WEB_DIST = resolve(PROJECT_ROOT, 'web', 'dist');
 
-export type AppServer = { url: string; close(): Promise<void> };
+/** dataDir (the outbox of invitation e-mails is under it) is unknown for an external app. */
+export type AppServer = { url: string; dataDir?: string; close(): Promise<void> };
 
 /** Builds the SPA once when web/dist is missing (`npm test` builds it first). */
 export const ensureWebBuilt = async (): Promise<void> => {
@@ -29,6 +30,7 @@ export const startApp = async (): Promise<AppServer> => {
   const runtime = await startRuntime({ host: '127.0.0.1', port: 0, dataDir, quiet: true, monitorIntervalMs: false });
   return {
     url: runtime.url,
+    dataDir,
     async close() {
       await runtime.close();
       await rm(dataDir, { recursive: true, force: true });

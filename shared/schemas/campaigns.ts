@@ -63,6 +63,31 @@ export const createCampaignBody = z.object({
 });
 export type CreateCampaignBody = z.infer<typeof createCampaignBody>;
 
+/** 'pending' = Drive resources being created, 'incomplete' = creation failed part-way. */
+export type CampaignStatus = 'pending' | 'ready' | 'incomplete' | 'deleting';
+
+/** A campaign as the API answers it (list, get, add). */
+export type CampaignJson = {
+  campaign_id: string;
+  campaign_name: string;
+  project_name: string;
+  client_name: string;
+  deliverables: string;
+  additional_details: string;
+  /** "YYYY-MM-DD to YYYY-MM-DD" or "". */
+  campaign_live_dates: string;
+  /** null only from older servers; the screen then says "Unknown" */
+  created_at: string | null;
+  updated_at: string | null;
+  status: CampaignStatus;
+  campaign_folder_id: string | null;
+  influencer_list_sheet_id: string | null;
+  outreach_tracker_sheet_id: string | null;
+  contact_count: number;
+  /** Google authuser: the Drive account that owns the resources. */
+  drive_account: string | null;
+};
+
 export const campaignIdParams = z.object({ id: campaignIdSchema });
 
 export const deleteCampaignBody = z.object({

@@ -1,4 +1,4 @@
-import type { CreateCampaignBody } from '../../../shared/schemas/campaigns';
+import type { CampaignJson, CreateCampaignBody } from '../../../shared/schemas/campaigns';
 import { dispatchAsync } from '../async/dispatch';
 import { Conflict, NotFound } from '../http/errors';
 import { isConditionalFailure } from '../identity/store-errors';
@@ -8,23 +8,6 @@ import { contactEntity } from '../store/entities/contact';
 import { nowIso } from '../store/keys';
 import { recoveryWanted } from '../settings/recovery';
 
-export type CampaignJson = {
-  campaign_id: string;
-  campaign_name: string;
-  project_name: string;
-  client_name: string;
-  deliverables: string;
-  additional_details: string;
-  campaign_live_dates: string;
-  created_at: string;
-  updated_at: string;
-  status: CampaignItem['status'];
-  campaign_folder_id: string | null;
-  influencer_list_sheet_id: string | null;
-  outreach_tracker_sheet_id: string | null;
-  contact_count: number;
-  drive_account: string | null;
-};
 
 export const toCampaignJson = (item: CampaignItem, contactCount: number): CampaignJson => ({
   campaign_id: item.campaignId,
@@ -72,8 +55,8 @@ export const campaignContactCount = async (scope: AgencyScope, campaignId: strin
 export const listCampaigns = async (scope: AgencyScope): Promise<CampaignJson[]> => {
   const [items, counts] = await Promise.all([listCampaignItems(scope), contactCounts(scope)]);
   return items
-    .map((item) => toCampaignJson(item, counts.get(item.campaignId) ?? 0))
-    .sort((a, b) => b.created_at.localeCompare(a.created_at));
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map((item) => toCampaignJson(item, counts.get(item.campaignId) ?? 0));
 };
 
 /**

@@ -1,17 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { campaignKeys } from './campaign-keys';
+import type { CreateCampaignBody } from '../../../../../shared/schemas/campaigns';
 import type { Campaign, CampaignList } from './campaign-types';
 
-export type CreateCampaignInput = {
-  campaign_id: string;
-  campaign_name: string;
-  project_name: string;
-  client_name: string;
-  deliverables: string;
-  additional_details: string;
-  campaign_live_dates: string;
-};
+/** The fields the form sends; the server parses them with the same shared schema. */
+export type CreateCampaignInput = CreateCampaignBody;
 
 export type CreateCampaignResponse = { campaign: Campaign; message?: string };
 

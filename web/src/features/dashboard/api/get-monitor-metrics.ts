@@ -1,19 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TIMING } from '../../../../../shared/constants';
+import type { MonitorMetricsResponse } from '../../../../../shared/schemas/processing';
 import { messages } from '../../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { dashboardKeys } from './dashboard-keys';
 
 /** The periodic monitor's last cycle (GET /api/v3/monitor/metrics, under data). */
-export type MonitorMetrics = {
-  is_processing: boolean;
-  last_check: string | null;
-  next_check_at: string | null;
-  next_check_in_seconds: number | null;
-  threads_in_last_check: number;
-  messages_in_last_check: number;
-  tracked_conversations: number;
-};
+export type MonitorMetrics = MonitorMetricsResponse['data'];
 
 type RawResponse = {
   status?: string;

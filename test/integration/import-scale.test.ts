@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GoogleEmulator } from '../emulators/google/server';
+import { truth } from '../fixtures/seed';
+import { boot, type Booted } from './harness';
+import { createAgency, signIn, type SignedIn } from './identity-helpers';
+
+const ROWS = 5_000;
+/** API Gateway ends an integration after 29 s; the time is printed, not asserted (speed belongs to benches). */
+const API_TIMEOUT_MS = 29_000;
+
+describe('longlist import at scale', () => {
+  let booted: Booted;
+  let google: GoogleEmulator;
+  let staff: SignedIn;
+  let sheetId: string;
+
+  beforeAll(async () => {
+    booted = await boot();
+    google = booted.runtime.emulators.google as unknown as GoogleEmulator;
+    staff = await signIn(booted.runtime, truth.longlist.owner);
+    await createAgency(staff, 'Scale Agency');
+    expect((await staff.api.post('/api/campaigns/add', { campaign_id: 'scale', campaign_name: 'Scale', client_name: 'Client' })).status).toBe(200);
+    await booted.runtime.settleAsync();
+
+    // A 5,000-row longlist made through the Sheets API as the staff member, as a person would.
+    const { access_token: token } = await google.issueTokens(truth.longlist.owner);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const created = await fetch(`${google.url}/v4/spreadsheets`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ properties: { title: 'Big longlist' }, sheets: [{ properties: { title: 'Longlist', gridProperties: { rowCount: ROWS + 10, columnCount: 5 } } }] }),
+    });
+    sheetId = ((await created.json()) as { spreadsheetId: string }).spreadsheetId;
+    const values = [['Influencer', 'E-mail', 'Agent'], ...Array.from({ length: ROWS }, (_, i) => [`Creator ${i}`, `Creator.${i}@Example.com`, `agent${i % 40}@mgmt.test`])];
+    const written = await fetch(`${google.url}/v4/spreadsheets/${sheetId}/values/${encodeURIComponent("'Longlist'!A1")}?valueInputOption=RAW`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ values }),
+    });
+    expect(written.status).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    await booted?.stop();
+  });
+
+  it(`imports ${ROWS} rows in one call, each contact stored once and listed once`, async () => {
+    const started = Date.now();
+    const response = await staff.api.post<{ imported: number; skipped: number; duplicates: number }>('/api/campaigns/import-longlist', {
+      campaign_id: 'scale',
+      source_sheet_id: sheetId,
+      source_tab_name: 'Longlist',
+    });
+    const elapsed = Date.now() - started;
+    console.log(`import-scale: ${ROWS} rows imported in ${elapsed} ms (one call; API Gateway allows ${API_TIMEOUT_MS} ms)`);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ imported: ROWS, skipped: 0, duplicates: 0 });
+
+    const summary = await staff.api.get<{ summary: { total_contacts: number } }>('/api/campaigns/contacts/tracking');
+    expect(summary.body.summary.total_contacts).toBe(ROWS);
+    const list = (await staff.api.get<{ campaign: { influencer_list_sheet_id: string } }>('/api/campaigns/scale')).body.campaign.influencer_list_sheet_id;
+    const rows = google.state.spreadsheets.get(list)!.sheets[0]!.cells.filter((row) => row.some((cell) => cell !== null && cell !== ''));
+    expect(rows.length).toBe(ROWS + 1);
+  }, 120_000);
+});

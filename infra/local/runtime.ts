@@ -33,6 +33,8 @@ export type RuntimeOptions = {
   monitorIntervalMs?: number | false;
   /** shorten the ASL's Retry intervals (tests) */
   retryIntervalMs?: number;
+  /** fault-injection tests wrap a task (a throw before or after the real work, as a crash would) */
+  wrapTask?: (taskId: string, run: (input: unknown) => Promise<unknown>) => (input: unknown) => Promise<unknown>;
   quiet?: boolean;
   /** options passed to the Google / OpenAI emulators, or 'real' to use the real services */
   emulators?: Parameters<typeof startEmulators>[0];
@@ -119,7 +121,8 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
     await Promise.all(
       tasks.map(async (task) => {
         const handler = await loadHandler(task.handler);
-        return [task.id, (input: unknown) => handler(input, lambdaContext(task.id, task.timeoutSeconds))] as const;
+        const run = (input: unknown) => handler(input, lambdaContext(task.id, task.timeoutSeconds));
+        return [task.id, options.wrapTask ? options.wrapTask(task.id, run) : run] as const;
       }),
     ),
   );

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+
 /**
  * Chooses, per provider, the real service or the project's emulator. With GOOGLE_CLIENT_ID and
  * GOOGLE_CLIENT_SECRET set, Google is real; with THREADLINE_OPENAI=real (or an OPENAI_BASE_URL),
@@ -8,6 +10,8 @@ export type EmulatorChoice = {
   dataDir?: string;
   google?: 'real' | Record<string, unknown>;
   openai?: 'real' | Record<string, unknown>;
+  /** keep the Google emulator's Drive, Sheets and grants in dataDir across restarts (npm start) */
+  persist?: boolean;
 };
 
 type Closable = { url: string; close(): Promise<void> };
@@ -37,7 +41,8 @@ export const startEmulators = async (choice: EmulatorChoice = {}): Promise<Emula
   } else {
     const { startGoogleEmulator, LOCAL_OAUTH_CLIENT } = await import('../../test/emulators/google/server');
     const options = typeof choice.google === 'object' ? choice.google : {};
-    google = (await startGoogleEmulator({ host, port: 0, ...options })) as unknown as Emulators['google'];
+    const snapshotFile = choice.persist && choice.dataDir ? join(choice.dataDir, 'google-emulator.json') : undefined;
+    google = (await startGoogleEmulator({ host, port: 0, ...(snapshotFile ? { snapshotFile } : {}), ...options })) as unknown as Emulators['google'];
     Object.assign(env, {
       GOOGLE_API_ROOT: google!.url,
       GOOGLE_OAUTH_ISSUER: google!.url,

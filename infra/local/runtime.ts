@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { tasks, type RouteDef } from '../../functions/routes';
 import { resetDynamoClient } from '../../functions/lib/store/client';
+import { resetGoogleConfig } from '../../functions/lib/google/auth';
 import { logger } from '../../functions/lib/logger';
 import { setWorkflowEngine } from '../../functions/lib/workflow/engine';
 import { setAsyncDispatcher } from '../../functions/lib/async/dispatch';
@@ -103,7 +104,7 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
 
-  Object.assign(process.env, {
+  const runtimeEnv: Record<string, string> = {
     TABLE_NAME: tableName,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
@@ -112,8 +113,14 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
     LOCAL_OUTBOX_DIR: resolve(dataDir, 'outbox'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? (options.quiet ? 'ERROR' : 'INFO'),
     ...emulators.env,
-  });
+  };
+  // Handlers read their configuration from the environment, as on Lambda. What this runtime set
+  // is put back on close, so a later runtime in the same process (tests) decides afresh.
+  const previousEnv = Object.fromEntries(Object.keys(runtimeEnv).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, runtimeEnv);
   resetDynamoClient();
+  // Clients cached per process (as in a warm Lambda) must see this runtime's endpoints.
+  resetGoogleConfig();
   // The logger read LOG_LEVEL when it was first imported, before this runtime set it.
   logger.setLogLevel(process.env.LOG_LEVEL as Parameters<typeof logger.setLogLevel>[0]);
 
@@ -230,6 +237,10 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
       await dynamo.close();
       setWorkflowEngine(undefined);
       setAsyncDispatcher(undefined);
+      for (const [key, value] of Object.entries(previousEnv)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
       resetDynamoClient();
     },
   };

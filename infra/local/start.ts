@@ -11,6 +11,7 @@ const runtime = await startRuntime({
   host: process.env.HOST ?? '127.0.0.1',
   port: Number(process.env.PORT ?? 3000),
   dataDir: process.env.DATA_DIR,
+  emulators: { persist: true },
 });
 
 const google = runtime.emulators.google ? `Google emulator ${runtime.emulators.google.url}` : 'real Google';

@@ -16,6 +16,7 @@ import { addMessage as addMessageTo, expireHistory, GMAIL_DEFAULT_UNITS_PER_MINU
 import { bodyObject, decodeSegment, type Ctx, type Reply, type Route } from './http';
 import { issueTokens as mint, makeSigningKeys, normalizeScopes, oauthRoutes, resolveAccessToken, type IssuedTokens, type OAuthSettings } from './oauth';
 import { createQuotaTracker } from './quota';
+import { loadSnapshot, saveSnapshot } from './persistence';
 import { sheetsRoutes } from './sheets';
 import { addAccount as addAccountTo, buildState, type Account, type EmulatorState, type OAuthClient } from './state';
 
@@ -38,6 +39,8 @@ export type GoogleEmulatorOptions = {
   clock?: () => number;
   /** PRNG seed for ids and faults (runs repeat) */
   randomSeed?: number;
+  /** npm start: the Drive, Sheets and grants the product made are kept here across restarts */
+  snapshotFile?: string;
 };
 
 export type RequestLogEntry = {
@@ -303,7 +306,15 @@ export const startGoogleEmulator = async (options: GoogleEmulatorOptions = {}): 
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const state = buildState(seed, url, clock, options.randomSeed ?? 0x600913);
+  if (options.snapshotFile) loadSnapshot(state, options.snapshotFile);
   live.state = state;
+  const snapshotFile = options.snapshotFile;
+  const persist = () => {
+    if (snapshotFile) saveSnapshot(live.state ?? state, snapshotFile);
+  };
+  // also while running, so a crash loses at most a few seconds of Drive changes
+  const persistTimer = snapshotFile ? setInterval(persist, 5_000) : undefined;
+  persistTimer?.unref();
   state.clients.set(LOCAL_OAUTH_CLIENT.clientId, { ...LOCAL_OAUTH_CLIENT, name: 'Threadline (local)', redirectUris: 'loopback' });
 
   const deps = { keys, state, settings: {} as OAuthSettings };
@@ -316,6 +327,8 @@ export const startGoogleEmulator = async (options: GoogleEmulatorOptions = {}): 
     addMessage: (input) => addMessageTo(state, input),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        if (persistTimer) clearInterval(persistTimer);
+        persist();
         server.close((err) => (err ? reject(err) : resolve()));
         for (const s of sockets) s.destroy();
       }),

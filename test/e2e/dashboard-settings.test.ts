@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_OPENAI_KEY } from '../emulators/openai/keys';
 import { truth } from '../fixtures/seed';
+import { signInWithNewAgency } from './journeys';
 import { startApp, type AppServer } from './app-server';
 import { EXPECTED_401, launchBrowser, unexpectedConsoleErrors, type Browser, type TrackedPage } from './browser';
 
@@ -76,21 +76,7 @@ const callApi = (method: 'GET' | 'POST', path: string, body?: unknown) =>
 
 describe('settings and email processing', () => {
   it('signs in as the seeded campaign lead, sets up an agency and the OpenAI key', async () => {
-    await page.goto(`${app.url}/`);
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    const account = page.locator(`a.account[data-email="${owner}"]`);
-    await account.waitFor({ timeout: 30_000 });
-    emulatorOrigin = new URL(page.url()).origin;
-    await account.click();
-    await page.getByRole('heading', { name: 'Select Agency' }).waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Create New Agency' }).click();
-    await expect.poll(() => page.getByPlaceholder('ex: threadline-agency').inputValue(), { timeout: 15_000 }).not.toBe('');
-    await page.getByRole('button', { name: 'Create Agency' }).click();
-    await page.getByText('Your Agencies (1)').waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: /-agency/i }).first().click();
-    await page.getByPlaceholder(/^sk-/).fill(LOCAL_OPENAI_KEY);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'Email Processing', exact: true }).waitFor({ timeout: 30_000 });
+    ({ emulatorOrigin } = await signInWithNewAgency(page, app.url, owner));
   });
 
   it('clamps the scan window above 3000 and keeps it across a reload', async () => {

@@ -2,6 +2,8 @@
  * `npm run bench`: every benchmark of the project, one after another. Numbers, not pass/fail,
  * except where a bound is part of the contract (an API bundle over 1 MB fails).
  */
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const suites: { name: string; load: () => Promise<{ run: () => Promise<boolean | void> }> }[] = [
   { name: 'Lambda bundles: size and cold import time', load: async () => ({ run: (await import('./bundles')).runBundleBench }) },
   { name: 'Processing: threads/minute, tokens and quota units per thread, sheet writes', load: async () => ({ run: (await import('./processing')).runProcessingBench }) },

@@ -1,6 +1,7 @@
 import { acceptInviteBody } from '../../shared/schemas/identity';
 import { defineHandler } from '../lib/http/handler';
-import { acceptInvitationByToken, acceptInvitationForAgency, INVITE_MESSAGES } from '../lib/identity/invitations';
+import { acceptInvitationByToken, acceptInvitationForAgency } from '../lib/identity/invitation-acceptance';
+import { INVITE_MESSAGES } from '../lib/identity/invitations';
 
 /** POST /api/v3/agency/invitations/accept {invite_token} | {agency_name} → joined; the session switches. */
 export const handler = defineHandler('user', { body: acceptInviteBody }, async ({ body, session }) => {

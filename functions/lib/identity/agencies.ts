@@ -1,12 +1,8 @@
-import { agencySlug, IDENTITY_MESSAGES } from '../../../shared/schemas/identity';
-import { BadRequest, Conflict, Forbidden } from '../http/errors';
+import { Forbidden } from '../http/errors';
 import type { SessionContext } from '../session/resolve';
 import { agencyEntity } from '../store/entities/agency';
 import { memberEntity } from '../store/entities/member';
-import { nowIso } from '../store/keys';
-import { setupAgencyDrive } from './drive';
 import { setSessionAgency } from './sessions';
-import { isConditionalFailure } from './store-errors';
 import { rememberAgency } from './users';
 
 export const NOT_A_MEMBER = 'You are not a member of this agency';
@@ -23,37 +19,6 @@ export const agencyDisplayNames = async (names: string[]): Promise<Map<string, s
     .get(unique.map((name) => ({ name })))
     .go();
   return new Map(data.map((agency) => [agency.name, agency.displayName]));
-};
-
-/**
- * Creates the agency (conditional put: a taken name is a 409), makes the creator its owner,
- * creates its Drive root and tracker in the creator's Drive (a failure leaves the drive-assets
- * item 'incomplete' for recovery, it does not fail the creation), and selects it in the session.
- */
-export const createAgency = async (session: SessionContext, typedName: string): Promise<AgencySummary & { driveReady: boolean }> => {
-  const displayName = typedName.trim();
-  const name = agencySlug(displayName);
-  if (!name) throw new BadRequest(IDENTITY_MESSAGES.agencyNameNoSlug);
-  const now = nowIso();
-  try {
-    await agencyEntity().create({ name, displayName, createdBy: session.email, createdAt: now, ownerCount: 1 }).go({ response: 'none' });
-  } catch (error) {
-    if (isConditionalFailure(error)) throw new Conflict(`An agency named "${name}" already exists`);
-    throw error;
-  }
-  try {
-    await memberEntity()
-      .put({ agencyName: name, email: session.email, role: 'owner', status: 'active', invitedAt: now, acceptedAt: now, driveAccess: 'granted' })
-      .go({ response: 'none' });
-  } catch (error) {
-    // without its owner the agency would be unreachable: give the name back
-    await agencyEntity().delete({ name }).go({ response: 'none' }).catch(() => undefined);
-    throw error;
-  }
-  const drive = await setupAgencyDrive(name, session.email);
-  await setSessionAgency(session.tokenHash, name);
-  await rememberAgency(session.email, name);
-  return { name, displayName, driveReady: drive.status === 'ready' };
 };
 
 export type MyAgency = { name: string; display_name: string; role: 'owner' | 'member'; joined_at: string | null };

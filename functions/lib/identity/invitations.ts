@@ -2,16 +2,13 @@ import { AppError, Conflict, Forbidden, NotFound, UpstreamError } from '../http/
 import { hashToken, newToken } from '../crypto/token';
 import { logger } from '../logger';
 import { sendInviteEmail } from '../mail/invite-email';
-import type { AgencyScope, SessionContext } from '../session/resolve';
-import { agencyEntity } from '../store/entities/agency';
+import type { AgencyScope } from '../session/resolve';
 import { inviteEntity } from '../store/entities/invite';
 import { memberEntity } from '../store/entities/member';
 import { epochSeconds, nowIso } from '../store/keys';
 import { agencyDisplayNames, getAgency } from './agencies';
-import { grantMemberDriveAccess } from './drive';
-import { setSessionAgency } from './sessions';
 import { isConditionalFailure, isExpired } from './store-errors';
-import { getProfile, rememberAgency } from './users';
+import { getProfile } from './users';
 
 export const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -46,7 +43,7 @@ const putInviteItem = async (tokenHash: string, invite: { agencyName: string; em
     .go({ response: 'none' });
 };
 
-const deleteInviteItem = async (tokenHash: string | undefined) => {
+export const deleteInviteItem = async (tokenHash: string | undefined) => {
   if (tokenHash) await inviteEntity().delete({ tokenHash }).go({ response: 'none' });
 };
 
@@ -185,57 +182,3 @@ export const listMyInvitations = async (email: string): Promise<MyInvite[]> => {
   }));
 };
 
-export type Accepted = { agencyName: string; displayName: string; driveAccess: 'granted' | 'pending' };
-
-/** Accepts by the invite token's hash (the accept route and the sign-in callback). */
-export const acceptInvitationByHash = async (session: Pick<SessionContext, 'email' | 'tokenHash'>, tokenHash: string): Promise<Accepted> => {
-  const { data: invite } = await inviteEntity().get({ tokenHash }).go();
-  if (!invite) throw new NotFound(INVITE_MESSAGES.invalidOrUsed);
-  if (invite.email !== session.email) throw new Forbidden(INVITE_MESSAGES.wrongEmail);
-  if (isExpired(invite.expiresAt)) throw new InvitationExpired();
-  return finishAcceptance(session, invite.agencyName, tokenHash);
-};
-
-export const acceptInvitationByToken = (session: Pick<SessionContext, 'email' | 'tokenHash'>, token: string) =>
-  acceptInvitationByHash(session, hashToken(token));
-
-/** Accepts the pending invitation of the session's e-mail to a named agency. */
-export const acceptInvitationForAgency = async (session: Pick<SessionContext, 'email' | 'tokenHash'>, agencyName: string): Promise<Accepted> => {
-  const { data: member } = await memberEntity().get({ agencyName, email: session.email }).go();
-  if (!member || member.status !== 'invited' || !member.inviteTokenHash) throw new NotFound(INVITE_MESSAGES.invalidOrUsed);
-  if (isExpired(member.expiresAt)) throw new InvitationExpired();
-  return finishAcceptance(session, agencyName, member.inviteTokenHash);
-};
-
-/**
- * The acceptance itself is ONE conditional update (invited → active while the token hash matches
- * and the week is not over); everything after it is idempotent follow-up.
- */
-const finishAcceptance = async (session: Pick<SessionContext, 'email' | 'tokenHash'>, agencyName: string, tokenHash: string): Promise<Accepted> => {
-  const now = nowIso();
-  let role: 'owner' | 'member';
-  try {
-    const { data } = await memberEntity()
-      .patch({ agencyName, email: session.email })
-      .set({ status: 'active', acceptedAt: now })
-      .remove(['inviteTokenHash', 'expiresAt'])
-      .where((attr, op) => `${op.eq(attr.status, 'invited')} AND ${op.eq(attr.inviteTokenHash, tokenHash)} AND ${op.gt(attr.expiresAt, now)}`)
-      .go({ response: 'all_new' });
-    role = data.role;
-  } catch (error) {
-    if (!isConditionalFailure(error)) throw error;
-    const { data: member } = await memberEntity().get({ agencyName, email: session.email }).go();
-    if (member?.status === 'invited' && member.inviteTokenHash === tokenHash && isExpired(member.expiresAt)) throw new InvitationExpired();
-    throw new NotFound(INVITE_MESSAGES.invalidOrUsed);
-  }
-  await deleteInviteItem(tokenHash).catch(() => undefined); // single use (the condition above already is)
-  if (role === 'owner') {
-    await agencyEntity().patch({ name: agencyName }).add({ ownerCount: 1 }).go({ response: 'none' });
-  }
-  await setSessionAgency(session.tokenHash, agencyName);
-  await rememberAgency(session.email, agencyName);
-  const driveAccess = await grantMemberDriveAccess(agencyName, session.email);
-  await memberEntity().patch({ agencyName, email: session.email }).set({ driveAccess }).go({ response: 'none' }).catch(() => undefined);
-  const agency = await getAgency(agencyName);
-  return { agencyName, displayName: agency?.displayName ?? agencyName, driveAccess };
-};

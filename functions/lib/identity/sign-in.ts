@@ -9,7 +9,7 @@ import { oauthStateEntity } from '../store/entities/oauth-state';
 import { epochSeconds } from '../store/keys';
 import { agencyForNewSession } from './agencies';
 import { storeGoogleGrant } from './google-grants';
-import { acceptInvitationByHash } from './invitations';
+import { acceptInvitationByHash } from './invitation-acceptance';
 import { buildSignInUrl, completeSignIn, redirectUri } from './oidc';
 import { createSession, deleteSession, sessionCookie } from './sessions';
 import { isExpired } from './store-errors';

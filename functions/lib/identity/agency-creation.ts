@@ -1,0 +1,45 @@
+import { agencySlug, IDENTITY_MESSAGES } from '../../../shared/schemas/identity';
+import { BadRequest, Conflict } from '../http/errors';
+import type { SessionContext } from '../session/resolve';
+import { agencyEntity } from '../store/entities/agency';
+import { memberEntity } from '../store/entities/member';
+import { nowIso } from '../store/keys';
+import type { AgencySummary } from './agencies';
+import { setupAgencyDrive } from './drive';
+import { setSessionAgency } from './sessions';
+import { isConditionalFailure } from './store-errors';
+import { rememberAgency } from './users';
+
+// Apart from agencies.ts because it talks to Google (the Drive root): the other agency routes
+// stay free of the Google clients, and so do their Lambda bundles.
+/**
+ * Creates the agency (conditional put: a taken name is a 409), makes the creator its owner,
+ * creates its Drive root and tracker in the creator's Drive (a failure leaves the drive-assets
+ * item 'incomplete' for recovery, it does not fail the creation), and selects it in the session.
+ */
+export const createAgency = async (session: SessionContext, typedName: string): Promise<AgencySummary & { driveReady: boolean }> => {
+  const displayName = typedName.trim();
+  const name = agencySlug(displayName);
+  if (!name) throw new BadRequest(IDENTITY_MESSAGES.agencyNameNoSlug);
+  const now = nowIso();
+  try {
+    await agencyEntity().create({ name, displayName, createdBy: session.email, createdAt: now, ownerCount: 1 }).go({ response: 'none' });
+  } catch (error) {
+    if (isConditionalFailure(error)) throw new Conflict(`An agency named "${name}" already exists`);
+    throw error;
+  }
+  try {
+    await memberEntity()
+      .put({ agencyName: name, email: session.email, role: 'owner', status: 'active', invitedAt: now, acceptedAt: now, driveAccess: 'granted' })
+      .go({ response: 'none' });
+  } catch (error) {
+    // without its owner the agency would be unreachable: give the name back
+    await agencyEntity().delete({ name }).go({ response: 'none' }).catch(() => undefined);
+    throw error;
+  }
+  const drive = await setupAgencyDrive(name, session.email);
+  await setSessionAgency(session.tokenHash, name);
+  await rememberAgency(session.email, name);
+  return { name, displayName, driveReady: drive.status === 'ready' };
+};
+

@@ -88,8 +88,10 @@ export const endJob = async (agencyName: string, jobId: string, outcome: 'succee
   } catch (caught) {
     if (!isConditionalFailure(caught)) throw caught;
   }
-  await releaseLock(agencyName, jobId);
+  // The just-ended record first: with the lock gone and no record yet, a status poll in between
+  // would read "idle" and the status bar would flicker away before showing the ending.
   if (ended) await recordLastJob(agencyName, jobId, endedAt);
+  await releaseLock(agencyName, jobId);
   return ended;
 };
 

@@ -25,18 +25,9 @@ export const operationLabel = (scope: JobScope): string => {
 };
 
 /** The "Processing Started" text the start call answers with (spec section 8). */
-export const startedMessage = (scope: JobScope): string => {
-  switch (scope.kind) {
-    case 'interval':
-      return messages.processing.startedRange(scope.start_date, scope.end_date);
-    case 'email':
-      return messages.processing.startedEmail(scope.email);
-    case 'campaign':
-      return messages.processing.startedCampaign(scope.campaign_id);
-    default:
-      return operationLabel(scope);
-  }
-};
+export const startedMessage = (scope: JobScope): string =>
+  // Only the campaign's wording differs from its operation label.
+  scope.kind === 'campaign' ? messages.processing.startedCampaign(scope.campaign_id) : operationLabel(scope);
 
 /** The {operation} of the refusal "Cannot start {operation}: ...". */
 export const OPERATION_NAMES: Record<JobKind, string> = {

@@ -5,3 +5,6 @@ export const logger = new Logger({
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'threadline',
   logLevel: (process.env.LOG_LEVEL as 'INFO' | 'DEBUG' | 'WARN' | 'ERROR' | 'SILENT' | undefined) ?? 'INFO',
 });
+
+/** The text of anything thrown, for a log field (never its stack: stacks go through `error`). */
+export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,7 +1,7 @@
 import type { AddContactBody } from '../../../shared/schemas/campaigns';
 import { Conflict, NotFound } from '../http/errors';
 import { isConditionalFailure } from '../identity/store-errors';
-import { logger } from '../logger';
+import { logger, errorMessage } from '../logger';
 import type { AgencyScope } from '../session/resolve';
 import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
 import { contactEntity, type ContactItem } from '../store/entities/contact';
@@ -60,7 +60,7 @@ export const appendToInfluencerList = async (campaign: CampaignItem, contacts: P
     await syncInfluencerList(drive.sheets, campaign.influencerListSheetId, contacts);
     return true;
   } catch (error) {
-    logger.warn('influencer list not updated', { agency: campaign.agencyName, campaignId: campaign.campaignId, error: error instanceof Error ? error.message : String(error) });
+    logger.warn('influencer list not updated', { agency: campaign.agencyName, campaignId: campaign.campaignId, error: errorMessage(error) });
     return false;
   }
 };

@@ -1,4 +1,4 @@
-import { logger } from '../logger';
+import { logger, errorMessage } from '../logger';
 import type { AgencyScope } from '../session/resolve';
 import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
 import { contactEntity } from '../store/entities/contact';
@@ -84,7 +84,7 @@ export const provisionCampaign = async (
       .go({ response: 'none' });
     return 'ready';
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     logger.warn('campaign provisioning failed', { agency: agencyName, campaignId, error: message });
     await campaignEntity()
       .patch({ agencyName, campaignId })

@@ -1,5 +1,5 @@
 import { dispatchAsync } from '../async/dispatch';
-import { logger } from '../logger';
+import { logger, errorMessage } from '../logger';
 import type { AgencyScope } from '../session/resolve';
 import { campaignEntity } from '../store/entities/campaign';
 import { driveAssetsEntity } from '../store/entities/drive-assets';
@@ -62,7 +62,7 @@ export const healthWithStartupRecovery = async (scope: AgencyScope, wanted: bool
   try {
     return { ...(await restoreAgencyDrive(scope)), recovered: true };
   } catch (error) {
-    logger.warn('startup drive recovery failed', { agency: scope.agencyName, error: error instanceof Error ? error.message : String(error) });
+    logger.warn('startup drive recovery failed', { agency: scope.agencyName, error: errorMessage(error) });
     return { ...health, recovered: false };
   }
 };

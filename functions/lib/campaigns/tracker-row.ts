@@ -1,8 +1,5 @@
-import { sheets_v4 } from '@googleapis/sheets/build/v4';
-import { callGoogle, clientOptions } from '../google/call';
 import { a1 } from '../google/sheets';
 import { CAMPAIGNS_TRACKER_HEADERS, CAMPAIGNS_TRACKER_TAB } from '../identity/drive';
-import { googleContextFor } from '../identity/google-grants';
 import type { AgencyDrive } from './agency-drive';
 import { columnLetter } from './layout';
 
@@ -70,14 +67,5 @@ export const deleteTrackerRow = async (drive: AgencyDrive, campaignId: string): 
   const metadata = await drive.sheets.getMetadata(drive.campaignsTrackerId);
   const tab = metadata.tabs.find((candidate) => candidate.name === CAMPAIGNS_TRACKER_TAB);
   if (!tab) return;
-  // The adapter has no row deletion; this is the one Sheets request for it, on the same options.
-  const ctx = await googleContextFor(drive.ownerEmail);
-  const api = new sheets_v4.Sheets(clientOptions(ctx, 'sheets'));
-  const spreadsheetId = drive.campaignsTrackerId;
-  await callGoogle(ctx, { api: 'sheets', operation: 'spreadsheets.batchUpdate' }, () =>
-    api.spreadsheets.batchUpdate({
-      spreadsheetId,
-      requestBody: { requests: [{ deleteDimension: { range: { sheetId: tab.sheetId, dimension: 'ROWS', startIndex: row - 1, endIndex: row } } }] },
-    }),
-  );
+  await drive.sheets.deleteRow(drive.campaignsTrackerId, tab.sheetId, row);
 };

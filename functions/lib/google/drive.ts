@@ -116,6 +116,15 @@ export const createDriveClient = (ctx: GoogleContext) => {
       );
       return { permissionId: data.id ?? '' };
     },
+
+    /** Removes a person's non-owner permissions on a file; none to remove is fine. */
+    async unshare(fileId: string, emailAddress: string): Promise<number> {
+      const listed = await call('permissions.list', () => api.permissions.list({ fileId, fields: 'permissions(id,emailAddress,role)', pageSize: 100 }));
+      const wanted = emailAddress.toLowerCase();
+      const matching = (listed.permissions ?? []).filter((p) => p.id && p.role !== 'owner' && p.emailAddress?.toLowerCase() === wanted);
+      for (const permission of matching) await call('permissions.delete', () => api.permissions.delete({ fileId, permissionId: permission.id! }));
+      return matching.length;
+    },
   };
 };
 

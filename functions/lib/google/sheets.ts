@@ -97,6 +97,16 @@ export const createSheetsClient = (ctx: GoogleContext) => {
       return { updatedCells: res.totalUpdatedCells ?? 0, updatedRows: res.totalUpdatedRows ?? 0 };
     },
 
+    /** Deletes one row (1-based, as people count) of a tab; the rows below move up. */
+    async deleteRow(spreadsheetId: string, sheetId: number, row: number): Promise<void> {
+      await call('spreadsheets.batchUpdate', () =>
+        api.spreadsheets.batchUpdate({
+          spreadsheetId,
+          requestBody: { requests: [{ deleteDimension: { range: { sheetId, dimension: 'ROWS', startIndex: row - 1, endIndex: row } } }] },
+        }),
+      );
+    },
+
     async appendRows(spreadsheetId: string, tab: string, rows: Cell[][]): Promise<{ updatedRange: string }> {
       const res = await call('spreadsheets.values.append', () =>
         api.spreadsheets.values.append({

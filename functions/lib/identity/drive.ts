@@ -1,9 +1,7 @@
 import { PRODUCT_NAME } from '../../../shared/messages';
-import { drive_v3 } from '@googleapis/drive/build/v3';
-import { callGoogle, clientOptions } from '../google/call';
 import { createDriveClient } from '../google/drive';
 import { createSheetsClient } from '../google/sheets';
-import { logger } from '../logger';
+import { logger, errorMessage } from '../logger';
 import { driveAssetsEntity } from '../store/entities/drive-assets';
 import { nowIso } from '../store/keys';
 import { googleContextFor } from './google-grants';
@@ -29,7 +27,7 @@ export const CAMPAIGNS_TRACKER_HEADERS = [
 
 const log = () => logger.createChild({ persistentLogAttributes: { component: 'agency-drive' } });
 
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 300);
+const describe = (error: unknown): string => errorMessage(error).slice(0, 300);
 
 /**
  * Creates the root folder and the tracker in the owner's Drive with the owner's grant and records
@@ -96,27 +94,12 @@ export const grantMemberDriveAccess = async (agencyName: string, memberEmail: st
   }
 };
 
-/**
- * Best effort when a member leaves: their permission on the Drive root is removed, acting as the
- * drive owner. (The drive adapter has no permissions.list/delete, so this is a small private
- * helper on the same client options and retry policy.) A failure is logged, never thrown.
- */
+/** Best effort when a member leaves: their permission on the Drive root goes, acting as its owner. */
 export const revokeMemberDriveAccess = async (agencyName: string, memberEmail: string): Promise<void> => {
   try {
     const assets = await getDriveAssets(agencyName);
     if (!assets?.rootFolderId || assets.ownerEmail === memberEmail) return;
-    const ctx = await googleContextFor(assets.ownerEmail);
-    const api = new drive_v3.Drive(clientOptions(ctx, 'drive'));
-    const fileId = assets.rootFolderId;
-    const listed = await callGoogle(ctx, { api: 'drive', operation: 'permissions.list' }, async () =>
-      (await api.permissions.list({ fileId, fields: 'permissions(id,emailAddress,role)', pageSize: 100 })).data,
-    );
-    const wanted = memberEmail.toLowerCase();
-    for (const permission of listed.permissions ?? []) {
-      if (permission.id && permission.role !== 'owner' && permission.emailAddress?.toLowerCase() === wanted) {
-        await callGoogle(ctx, { api: 'drive', operation: 'permissions.delete' }, () => api.permissions.delete({ fileId, permissionId: permission.id! }));
-      }
-    }
+    await createDriveClient(await googleContextFor(assets.ownerEmail)).unshare(assets.rootFolderId, memberEmail);
   } catch (error) {
     log().warn('drive access of a removed member could not be revoked', { agency: agencyName, error: describe(error) });
   }

@@ -1,6 +1,6 @@
 import { AppError, Conflict, Forbidden, NotFound, UpstreamError } from '../http/errors';
 import { hashToken, newToken } from '../crypto/token';
-import { logger } from '../logger';
+import { logger, errorMessage } from '../logger';
 import { sendInviteEmail } from '../mail/invite-email';
 import type { AgencyScope } from '../session/resolve';
 import { inviteEntity } from '../store/entities/invite';
@@ -97,7 +97,7 @@ export const inviteMember = async (scope: AgencyScope, email: string, role: 'own
   try {
     await mailInvite({ to: email, token, agencyName: scope.agencyName, invitedBy: scope.email, role, expiresAt });
   } catch (error) {
-    log().error('invitation e-mail failed', { agency: scope.agencyName, error: error instanceof Error ? error.message : String(error) });
+    log().error('invitation e-mail failed', { agency: scope.agencyName, error: errorMessage(error) });
     await deleteInviteItem(tokenHash).catch(() => undefined);
     await memberEntity()
       .delete({ agencyName: scope.agencyName, email })
@@ -139,7 +139,7 @@ export const resendInvitation = async (scope: AgencyScope, email: string): Promi
   try {
     await mailInvite({ to: email, token, agencyName: scope.agencyName, invitedBy: scope.email, role: invitation.role, expiresAt });
   } catch (error) {
-    log().error('invitation e-mail failed', { agency: scope.agencyName, error: error instanceof Error ? error.message : String(error) });
+    log().error('invitation e-mail failed', { agency: scope.agencyName, error: errorMessage(error) });
     // keep it expired so it can be resent again
     await memberEntity()
       .patch({ agencyName: scope.agencyName, email })

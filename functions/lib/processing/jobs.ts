@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '../../../shared/messages';
 import { Conflict, NotFound, UpstreamError } from '../http/errors';
 import { isConditionalFailure } from '../identity/store-errors';
-import { logger } from '../logger';
+import { logger, errorMessage } from '../logger';
 import type { AgencyScope } from '../session/resolve';
 import { jobEntity, type JobItem } from '../store/entities/job';
 import { nowIso } from '../store/keys';
@@ -56,7 +56,7 @@ export const startJob = async (agencyName: string, scope: JobScope, options: Sta
     await jobEntity().patch({ agencyName, jobId }).set({ executionId }).go({ response: 'none' });
     await ensureRegistered(agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { agency: agencyName, error: String(error) }));
   } catch (error) {
-    logger.error('job start failed', { agency: agencyName, jobId, error: error instanceof Error ? error.message : String(error) });
+    logger.error('job start failed', { agency: agencyName, jobId, error: errorMessage(error) });
     await endJob(agencyName, jobId, 'failed', 'The processing job could not be started').catch(() => undefined);
     await releaseLock(agencyName, jobId).catch(() => undefined);
     throw new UpstreamError('The processing job could not be started. Please try again.');
@@ -119,7 +119,7 @@ export const cancelJob = async (scope: AgencyScope, jobId: string): Promise<{ ca
       await workflowEngine().stop(job.executionId, `Cancelled by ${scope.email}`);
       stopped = true;
     } catch (error) {
-      logger.warn('stopping the execution failed; ending the job here', { jobId, error: error instanceof Error ? error.message : String(error) });
+      logger.warn('stopping the execution failed; ending the job here', { jobId, error: errorMessage(error) });
     }
   }
   if (!stopped) await endJob(scope.agencyName, jobId, 'cancelled');

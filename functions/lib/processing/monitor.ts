@@ -3,7 +3,7 @@ import { GoogleAuthRevoked, HistoryExpired } from '../google/errors';
 import type { GmailClient } from '../google/gmail';
 import { Conflict } from '../http/errors';
 import { NoGoogleGrant } from '../identity/google-grants';
-import { logger } from '../logger';
+import { logger, errorMessage } from '../logger';
 import { readSettings } from '../settings/store';
 import { jobEntity, type ThreadRef } from '../store/entities/job';
 import { mailboxStateEntity } from '../store/entities/mailbox-state';
@@ -158,7 +158,7 @@ const checkAll = async (agencies: string[], now: Date): Promise<AgencyCheck[]> =
       results.push(await checkAgency(agencyName, now));
     } catch (error) {
       // One agency's failure (a Google outage for its mailbox) must not stop the others; it stays due.
-      logger.error('monitor check failed', { agency: agencyName, error: error instanceof Error ? error.message : String(error) });
+      logger.error('monitor check failed', { agency: agencyName, error: errorMessage(error) });
     }
   }
   return results;

@@ -2,7 +2,7 @@ import { AiInvalidOutput, AiOutputTruncated, OpenAIRequestRejected } from '../ai
 import { GoogleNotFound } from '../google/errors';
 import type { Address, GmailClient, ParsedMessage } from '../google/gmail';
 import { isConditionalFailure } from '../identity/store-errors';
-import { logger } from '../logger';
+import { logger, errorMessage } from '../logger';
 import type { Settings } from '../settings/store';
 import type { ThreadRef } from '../store/entities/job';
 import { messageSummaryEntity } from '../store/entities/message-summary';
@@ -161,7 +161,7 @@ export const processThread = async (work: ThreadWork, ref: ThreadRef): Promise<T
       );
     } catch (error) {
       if (!mode.fallback_on_error) throw error;
-      logger.warn('incremental summary failed; full pass instead', { thread: ref.threadId, reason: error instanceof Error ? error.message : String(error) });
+      logger.warn('incremental summary failed; full pass instead', { thread: ref.threadId, reason: errorMessage(error) });
       answer = await full();
     }
   } else {

@@ -86,6 +86,13 @@ export const routes: readonly RouteDef[] = [
   r('ContactRemove', 'POST', '/api/campaigns/contacts/remove', 'agency', 'contacts/remove'),
   r('ContactsTracking', 'GET', '/api/campaigns/contacts/tracking', 'agency', 'contacts/tracking'),
 
+  // Conversations ('changes' and 'assign' are literal paths: listed before {id}, and literal segments win in API Gateway and the local router)
+  r('ConversationList', 'GET', '/api/v3/conversations', 'agency', 'conversations/list'),
+  r('ConversationChanges', 'GET', '/api/v3/conversations/changes', 'agency', 'conversations/changes'),
+  r('ConversationAssign', 'POST', '/api/v3/conversations/assign', 'agency', 'conversations/assign'),
+  r('ConversationGet', 'GET', '/api/v3/conversations/{id}', 'agency', 'conversations/get'),
+  r('ConversationPatch', 'PATCH', '/api/v3/conversations/{id}', 'agency', 'conversations/patch'),
+
   // System and metrics
   r('SystemHealth', 'GET', '/api/v3/system/health', 'public', 'system/health'),
   r('SystemConnection', 'GET', '/api/v3/system/connection', 'agency', 'system/connection'),

@@ -49,6 +49,14 @@ export const OLDEST_SCAN_DAYS_MAX = 3000;
 /** 0 means unlimited. */
 export const OLDEST_SCAN_DAYS_PRESETS = [7, 30, 90, 365, 0] as const;
 
+/** A conversation waiting on the talent this many days is flagged for a follow-up. */
+export const FOLLOW_UP_AFTER_DAYS_DEFAULT = 3;
+/** Reads an ambiguous date like 12/03 when the sender gives no hint of their own locale. */
+export const AGENCY_LOCALE_DEFAULT = 'en-US';
+/** The currency of an amount written without one, when the thread never stated one. */
+export const DEFAULT_CURRENCY_DEFAULT = 'USD';
+export const FOLLOW_UP_AFTER_DAYS_RANGE = { min: 1, max: 60 } as const;
+
 export const DATE_RANGE_PROCESSING_DEFAULTS = { include_full_thread: true } as const;
 
 export const HEALTH_CHECK_DEFAULTS = {

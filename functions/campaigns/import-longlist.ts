@@ -1,4 +1,5 @@
-import { importLonglistBody } from '../../shared/schemas/campaigns';
+import { importLonglistBody, type importLonglistResponse } from '../../shared/schemas/campaigns';
+import type * as z from 'zod';
 import { importLonglist } from '../lib/campaigns/import-longlist';
 import { defineHandler } from '../lib/http/handler';
 
@@ -6,4 +7,4 @@ import { defineHandler } from '../lib/http/handler';
 export const handler = defineHandler('agency', { body: importLonglistBody }, async ({ body, scope }) => ({
   success: true,
   ...(await importLonglist(scope, body)),
-}));
+}) satisfies z.input<typeof importLonglistResponse>);

@@ -41,6 +41,9 @@ export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
   AuthLogin: { table: 'readWrite', capabilities: ['google'] },
   AuthCallback: { table: 'readWrite', capabilities: GOOGLE },
 
+  // "What changed" records the caller's visit so the next call starts from it.
+  ConversationChanges: { table: 'readWrite' },
+
   AgencyCreate: CALLS_GOOGLE,
   AgencyInviteAccept: CALLS_GOOGLE,
   // Removing a member also removes their permission on the agency's Drive root.

@@ -17,6 +17,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   { name: 'Campaigns', idPrefixes: ['Campaign', 'Drive', 'Contact'] },
   { name: 'Processing', idPrefixes: ['Process', 'Task', 'Monitor', 'System', 'Dashboard'] },
   { name: 'Settings', idPrefixes: ['Settings'] },
+  { name: 'Conversations', idPrefixes: ['Conversation'] },
 ];
 
 /** Routes whose id matches no prefix still deploy, in their own stack, rather than failing synth. */

@@ -1,6 +1,7 @@
 /**
- * Request schemas of campaigns, contacts and the longlist import, with the spec's messages.
- * Handlers parse with them and the web forms can share them (no Node imports here).
+ * Request and response schemas of campaigns, contacts and the longlist import, with the spec's
+ * messages. Handlers parse requests with them and type their answers by them; the web client
+ * parses the answers with the same schemas (no Node imports here).
  */
 import * as z from 'zod';
 import { messages } from '../messages';
@@ -44,6 +45,20 @@ export const liveDatesSchema = z
     { error: 'Campaign live dates must read "YYYY-MM-DD to YYYY-MM-DD"' },
   );
 
+export const CLIENT_DOMAIN_MAX = 253;
+const DOMAIN_SHAPE = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+export const CLIENT_DOMAIN_MESSAGE = 'Client domain must be a domain like "glowskin.com"'; // not in spec
+
+/** The client's e-mail domain, bare ("glowskin.com"), lower-cased; empty when not given. */
+export const clientDomainSchema = z
+  .string({ error: CLIENT_DOMAIN_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .max(CLIENT_DOMAIN_MAX, { error: `Client domain must be ${CLIENT_DOMAIN_MAX} characters or fewer` })
+  .refine((value) => value === '' || DOMAIN_SHAPE.test(value), { error: CLIENT_DOMAIN_MESSAGE })
+  .optional()
+  .transform((value) => value ?? '');
+
 export const createCampaignBody = z.object({
   campaign_id: campaignIdSchema,
   campaign_name: z
@@ -60,33 +75,42 @@ export const createCampaignBody = z.object({
   deliverables: optionalText(CAMPAIGN_TEXT_MAX),
   additional_details: optionalText(CAMPAIGN_TEXT_MAX),
   campaign_live_dates: liveDatesSchema,
+  client_domain: clientDomainSchema,
 });
 export type CreateCampaignBody = z.infer<typeof createCampaignBody>;
 
 /** 'pending' = Drive resources being created, 'incomplete' = creation failed part-way. */
-export type CampaignStatus = 'pending' | 'ready' | 'incomplete' | 'deleting';
+export const campaignStatusSchema = z.enum(['pending', 'ready', 'incomplete', 'deleting']);
+export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
 
 /** A campaign as the API answers it (list, get, add). */
-export type CampaignJson = {
-  campaign_id: string;
-  campaign_name: string;
-  project_name: string;
-  client_name: string;
-  deliverables: string;
-  additional_details: string;
+export const campaignJson = z.object({
+  campaign_id: z.string(),
+  campaign_name: z.string(),
+  project_name: z.string(),
+  client_name: z.string(),
+  /** bare domain ("glowskin.com") or "" */
+  client_domain: z.string(),
+  deliverables: z.string(),
+  additional_details: z.string(),
   /** "YYYY-MM-DD to YYYY-MM-DD" or "". */
-  campaign_live_dates: string;
+  campaign_live_dates: z.string(),
   /** null only from older servers; the screen then says "Unknown" */
-  created_at: string | null;
-  updated_at: string | null;
-  status: CampaignStatus;
-  campaign_folder_id: string | null;
-  influencer_list_sheet_id: string | null;
-  outreach_tracker_sheet_id: string | null;
-  contact_count: number;
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  status: campaignStatusSchema,
+  campaign_folder_id: z.string().nullable(),
+  influencer_list_sheet_id: z.string().nullable(),
+  outreach_tracker_sheet_id: z.string().nullable(),
+  contact_count: z.number().int().nonnegative(),
   /** Google authuser: the Drive account that owns the resources. */
-  drive_account: string | null;
-};
+  drive_account: z.string().nullable(),
+});
+export type CampaignJson = z.infer<typeof campaignJson>;
+
+/** POST /api/campaigns/add */
+export const createCampaignResponse = z.object({ success: z.literal(true), campaign: campaignJson, message: z.string() });
+export type CreateCampaignResponse = z.infer<typeof createCampaignResponse>;
 
 export const campaignIdParams = z.object({ id: campaignIdSchema });
 
@@ -109,6 +133,17 @@ export const contactEmailSchema = z
   .max(EMAIL_MAX, { error: c.email })
   .regex(EMAIL_SHAPE, { error: c.email });
 
+export const HANDLE_MAX = 100;
+
+/** A social handle ("@mayacooks"), as people write it; empty when not given. */
+export const handleSchema = z
+  .string({ error: 'Handle must be text' })
+  .trim()
+  .max(HANDLE_MAX, { error: `Handle must be ${HANDLE_MAX} characters or fewer` })
+  .regex(/^[^\s]*$/, { error: 'Handle cannot contain spaces' })
+  .optional()
+  .transform((value) => value ?? '');
+
 export const addContactBody = z.object({
   email: contactEmailSchema,
   talent_name: z
@@ -123,15 +158,106 @@ export const addContactBody = z.object({
     .optional()
     .transform((value) => value ?? ''),
   campaign_id: z.string({ error: c.campaignRequired }).trim().min(1, { error: c.campaignRequired }).pipe(campaignIdSchema),
+  handle: handleSchema,
 });
 export type AddContactBody = z.infer<typeof addContactBody>;
 
+/** With campaign_id: that campaign's contact; without: the e-mail in every campaign. */
 export const toggleTrackingBody = z.object({
   email: contactEmailSchema,
   tracking: z.boolean({ error: 'tracking must be true or false' }),
+  campaign_id: campaignIdSchema.optional(),
 });
+export type ToggleTrackingBody = z.infer<typeof toggleTrackingBody>;
 
-export const removeContactBody = z.object({ email: contactEmailSchema });
+/** With campaign_id: that campaign's contact; without: the e-mail in every campaign. */
+export const removeContactBody = z.object({ email: contactEmailSchema, campaign_id: campaignIdSchema.optional() });
+export type RemoveContactBody = z.infer<typeof removeContactBody>;
+
+/** A contact is one talent in one campaign: the key of the tracking map. */
+export const contactMapKey = (campaignId: string, email: string): string => `${campaignId}:${email}`;
+
+/** Text that older answers left out or sent as null reads as "". */
+const wireText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
+
+const count = z.number().int().nonnegative().default(0);
+
+/**
+ * A contact as the API answers it. The spec reads the flag under two names (tracking and
+ * tracking_enabled): the server sends both, and either one alone is read as both.
+ */
+export const contactJson = z
+  .object({
+    email: z.string(),
+    campaign_id: wireText,
+    campaign_name: wireText,
+    talent_name: wireText,
+    email_owner: wireText,
+    handle: wireText,
+    tracking: z.boolean().optional(),
+    tracking_enabled: z.boolean().optional(),
+  })
+  .transform(({ tracking, tracking_enabled: enabled, ...contact }) => ({
+    ...contact,
+    tracking: tracking ?? enabled ?? false,
+    tracking_enabled: enabled ?? tracking ?? false,
+  }));
+export type ContactJson = z.output<typeof contactJson>;
+
+export const campaignTrackingJson = z.object({ campaign_name: wireText, total: count, tracking: count, disabled: count });
+export type CampaignTrackingJson = z.output<typeof campaignTrackingJson>;
+
+export const trackingSummaryJson = z.object({ total_contacts: count, tracking_enabled: count, tracking_disabled: count, total_campaigns: count });
+export type TrackingSummaryJson = z.output<typeof trackingSummaryJson>;
+
+/**
+ * GET /api/campaigns/contacts/tracking: every contact keyed by `contactMapKey(campaign, email)`
+ * (a talent in two campaigns is two entries), the counts (of entries) and the per-campaign counts.
+ */
+export const trackingResponse = z.object({
+  success: z.literal(true).optional(),
+  contacts: z.record(z.string(), contactJson).default({}),
+  summary: trackingSummaryJson.prefault({}),
+  by_campaign: z.record(z.string(), campaignTrackingJson).default({}),
+});
+export type TrackingResponse = z.output<typeof trackingResponse>;
+
+/** POST /api/campaigns/contacts/add */
+export const addContactResponse = z.object({
+  success: z.literal(true).optional(),
+  contact: contactJson,
+  sheet_updated: z.boolean().optional(),
+  message: z.string().optional(),
+});
+export type AddContactResponse = z.output<typeof addContactResponse>;
+
+/** POST /api/campaigns/contacts/tracking/toggle: `contact` is the first changed one, `contacts` all of them. */
+export const toggleTrackingResponse = z.object({
+  success: z.literal(true).optional(),
+  contact: contactJson,
+  contacts: z.array(contactJson).default([]),
+});
+export type ToggleTrackingResponse = z.output<typeof toggleTrackingResponse>;
+
+/** POST /api/campaigns/contacts/remove: the removed contacts (one per campaign). */
+export const removeContactResponse = z.object({
+  success: z.literal(true).optional(),
+  removed: count,
+  contacts: z.array(contactJson).default([]),
+  message: z.string().optional(),
+});
+export type RemoveContactResponse = z.output<typeof removeContactResponse>;
+
+/** POST /api/campaigns/contacts/clear */
+export const clearContactsResponse = z.object({
+  success: z.literal(true).optional(),
+  removed: count,
+  message: z.string().optional(),
+});
+export type ClearContactsResponse = z.output<typeof clearContactsResponse>;
 
 /** A spreadsheet id as Google issues them (the '/d/{id}' part of a Sheets URL). */
 export const sheetIdSchema = z
@@ -153,3 +279,37 @@ export const importLonglistBody = z.object({
     .optional()
     .transform((value) => value || undefined),
 });
+
+const importRowNote = z.object({ row: z.number().int(), reason: z.string() });
+
+/** POST /api/campaigns/import-longlist */
+export const importLonglistResponse = z.object({
+  success: z.literal(true).optional(),
+  imported: count,
+  skipped: count,
+  duplicates: count,
+  sheet_updated: z.boolean().optional(),
+  tab: z.string().optional(),
+  message: z.string().optional(),
+  details: z
+    .object({
+      skipped: z.array(importRowNote).default([]),
+      duplicates: z.array(importRowNote.extend({ email: z.string() })).default([]),
+    })
+    .prefault({}),
+});
+export type ImportLonglistResponse = z.output<typeof importLonglistResponse>;
+
+/** GET /api/campaigns/sheet-metadata: the spreadsheet's name and tabs (errors carry status "error"). */
+export const sheetMetadataResponse = z.object({
+  success: z.literal(true).optional(),
+  status: z.literal('success').optional(),
+  message: z.string().optional(),
+  data: z
+    .object({
+      spreadsheet_name: wireText,
+      tabs: z.array(z.object({ name: z.string() })).default([]),
+    })
+    .prefault({}),
+});
+export type SheetMetadataResponse = z.output<typeof sheetMetadataResponse>;

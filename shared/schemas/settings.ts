@@ -3,7 +3,7 @@
  * one section; unknown fields are refused so a typo never silently does nothing.
  */
 import * as z from 'zod';
-import { MIN_MESSAGES_FOR_INCREMENTAL, MODEL_CHOICES, MODEL_PURPOSES, OLDEST_SCAN_DAYS_MAX } from '../constants';
+import { FOLLOW_UP_AFTER_DAYS_RANGE, MIN_MESSAGES_FOR_INCREMENTAL, MODEL_CHOICES, MODEL_PURPOSES, OLDEST_SCAN_DAYS_MAX } from '../constants';
 
 export const SETTINGS_SECTIONS = [
   'model_config',
@@ -55,9 +55,23 @@ export const processingModeBody = z
   })
   .refine(atLeastOne, NOTHING);
 
-export const processingLimitsBody = z.strictObject({
-  oldest_scan_days: int('oldest_scan_days', 0, OLDEST_SCAN_DAYS_MAX),
-});
+export const processingLimitsBody = z
+  .strictObject({
+    oldest_scan_days: int('oldest_scan_days', 0, OLDEST_SCAN_DAYS_MAX).optional(),
+    follow_up_after_days: int('follow_up_after_days', FOLLOW_UP_AFTER_DAYS_RANGE.min, FOLLOW_UP_AFTER_DAYS_RANGE.max).optional(),
+    agency_locale: z
+      .string({ error: 'agency_locale must be a locale like en-US or en-GB' })
+      .trim()
+      .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { error: 'agency_locale must be a locale like en-US or en-GB' })
+      .optional(),
+    default_currency: z
+      .string({ error: 'default_currency must be a 3-letter currency code' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, { error: 'default_currency must be a 3-letter currency code' })
+      .optional(),
+  })
+  .refine(atLeastOne, NOTHING);
 
 export const dateRangeProcessingBody = z.strictObject({
   include_full_thread: bool('include_full_thread'),

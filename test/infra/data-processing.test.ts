@@ -33,7 +33,8 @@ describe('data, processing and monitor stacks', () => {
   });
 
   describe('single table', () => {
-    it('has pk/sk and the three GSIs named as in table-definition.ts', () => {
+    it('has pk/sk and the four GSIs named as in table-definition.ts (byUser, byCampaign, byDueCheck, byTalent)', () => {
+      expect(Object.values(TABLE_INDEXES).map((index) => index.name)).toEqual(['byUser', 'byCampaign', 'byDueCheck', 'byTalent']);
       data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
         KeySchema: [
           { AttributeName: TABLE_KEYS.pk, KeyType: 'HASH' },

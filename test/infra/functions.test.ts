@@ -40,7 +40,7 @@ const START_EXECUTION = new Set(['ProcessThread', 'ProcessEmail', 'ProcessCampai
 const STOP_EXECUTION = new Set(['TaskCancel', 'ProcessCancel']);
 const SEND_EMAIL = new Set(['AgencyInvite', 'AgencyInviteResend']);
 // GET routes whose handlers write: sign-in steps, Drive startup recovery, monitor registration.
-const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'DriveHealth']);
+const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'DriveHealth', 'ConversationChanges']);
 
 const actionsOf = (statement: Statement): string[] => [statement.Action].flat();
 const grants = (fn: AppLambda, action: string): boolean => fn.statements.some((statement) => actionsOf(statement).includes(action));

@@ -1,5 +1,6 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoClient } from '../../functions/lib/store/client';
+import { dynamoClient, tableName } from '../../functions/lib/store/client';
 import { contactEntity } from '../../functions/lib/store/entities/contact';
 import { campaignEntity } from '../../functions/lib/store/entities/campaign';
 import type { GoogleEmulator } from '../emulators/google/server';
@@ -29,6 +30,33 @@ const campaignInput = (id: string, extra: Record<string, unknown> = {}) => ({
   campaign_live_dates: '2027-03-01 to 2027-03-31',
   ...extra,
 });
+
+const AGENCY = 'brightwave-campaigns';
+
+/** The contact items left in the table: their sort keys, from a Query of the agency's partition. */
+const contactKeysInTable = async (): Promise<string[]> => {
+  const { Items = [] } = await dynamoClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk and begins_with(sk, :contact)',
+      ExpressionAttributeValues: { ':pk': `AGENCY#${AGENCY}`, ':contact': 'CONTACT#' },
+    }),
+  );
+  return Items.map((item) => String(item.sk)).sort();
+};
+
+/** A talent's contact items through the byTalent index: `CONTACT#campaign` per campaign. */
+const talentCampaigns = async (email: string): Promise<string[]> => {
+  const { Items = [] } = await dynamoClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'byTalent',
+      KeyConditionExpression: 'gsi4pk = :pk',
+      ExpressionAttributeValues: { ':pk': `AGENCY#${AGENCY}#TALENT#${email}` },
+    }),
+  );
+  return Items.map((item) => String(item.gsi4sk));
+};
 
 /** Values of a spreadsheet tab in the emulator, as strings. */
 const tabValues = (google: GoogleEmulator, spreadsheetId: string, tab?: string): string[][] => {
@@ -76,7 +104,7 @@ describe('campaigns and contacts against the Google emulator', () => {
     for (const id of [campaign.influencer_list_sheet_id!, campaign.outreach_tracker_sheet_id!]) {
       expect(google.state.files.get(id)?.parents).toEqual([campaign.campaign_folder_id]);
     }
-    expect(tabValues(google, campaign.influencer_list_sheet_id!, 'Influencers')[0]).toEqual(['Talent Name', 'Email', 'Manager', 'Tracking', 'Source', 'Added At']);
+    expect(tabValues(google, campaign.influencer_list_sheet_id!, 'Influencers')[0]).toEqual(['Talent Name', 'Email', 'Manager', 'Source', 'Added At', 'Tracking']);
     expect(tabValues(google, campaign.outreach_tracker_sheet_id!, 'Outreach')[0]?.slice(0, 4)).toEqual(['Talent', 'Email', 'Manager', 'Status']);
     const trackerRows = tabValues(google, trackerId, 'Campaigns');
     const row = trackerRows.find((cells) => cells[0] === 'glow-q1');
@@ -106,19 +134,51 @@ describe('campaigns and contacts against the Google emulator', () => {
     expect((await staff.api.get('/api/campaigns/nope-404')).status).toBe(404);
   });
 
-  it('adds contacts (trimmed, lower-cased, one per e-mail per agency), appends them to the influencer list, toggles and removes', async () => {
-    const list = (await staff.api.get<{ campaign: CampaignBody }>('/api/campaigns/glow-q1')).body.campaign.influencer_list_sheet_id!;
+  it('stores the optional client domain of a campaign, lower-cased, and refuses anything but a bare domain', async () => {
+    const created = await staff.api.post<{ campaign: CampaignBody & { client_domain: string } }>('/api/campaigns/add', campaignInput('glow-q2', { client_domain: ' GlowSkin.com ' }));
+    expect(created.status).toBe(200);
+    expect(created.body.campaign.client_domain).toBe('glowskin.com');
+    await booted.runtime.settleAsync();
+    expect((await staff.api.get<{ campaign: { client_domain: string } }>('/api/campaigns/glow-q2')).body.campaign.client_domain).toBe('glowskin.com');
+    expect((await staff.api.get<{ campaign: { client_domain: string } }>('/api/campaigns/glow-q1')).body.campaign.client_domain).toBe('');
+    const bad = await staff.api.post('/api/campaigns/add', campaignInput('glow-bad', { client_domain: 'https://glowskin.com' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Client domain must be a domain like "glowskin.com"');
+  });
+
+  it('adds contacts (trimmed, lower-cased, one per e-mail per campaign: the same talent in two campaigns), appends them to the influencer lists', async () => {
+    const list1 = (await staff.api.get<{ campaign: CampaignBody }>('/api/campaigns/glow-q1')).body.campaign.influencer_list_sheet_id!;
+    const list2 = (await staff.api.get<{ campaign: CampaignBody }>('/api/campaigns/glow-q2')).body.campaign.influencer_list_sheet_id!;
     const added = await staff.api.post('/api/campaigns/contacts/add', {
       email: '  Mia.Stone@Gmail.com ',
       talent_name: 'Mia Stone',
       email_owner: 'tom@northstar-mgmt.com',
       campaign_id: 'glow-q1',
+      handle: ' @miastone ',
     });
     expect(added.status).toBe(200);
-    expect(added.body.contact).toMatchObject({ email: 'mia.stone@gmail.com', campaign_id: 'glow-q1', campaign_name: 'Glow Serum glow-q1', tracking: true, tracking_enabled: true });
-    const rows = tabValues(google, list, 'Influencers');
-    expect(rows.slice(1).map((cells) => cells.slice(0, 5))).toEqual([['Mia Stone', 'mia.stone@gmail.com', 'tom@northstar-mgmt.com', 'Yes', 'Added manually']]);
+    expect(added.body.contact).toEqual({
+      email: 'mia.stone@gmail.com',
+      campaign_id: 'glow-q1',
+      campaign_name: 'Glow Serum glow-q1',
+      talent_name: 'Mia Stone',
+      email_owner: 'tom@northstar-mgmt.com',
+      handle: '@miastone',
+      tracking: true,
+      tracking_enabled: true,
+    });
+    const rows = tabValues(google, list1, 'Influencers');
+    expect(rows.slice(1).map((cells) => [...cells.slice(0, 4), cells[5]])).toEqual([['Mia Stone', 'mia.stone@gmail.com', 'tom@northstar-mgmt.com', 'Added manually', 'Tracking']]);
 
+    // The same talent booked for a second client: a second contact, in the other campaign.
+    const second = await staff.api.post('/api/campaigns/contacts/add', { email: 'mia.stone@gmail.com', talent_name: 'Mia Stone', email_owner: '', campaign_id: 'glow-q2' });
+    expect(second.status).toBe(200);
+    expect(second.body.contact).toMatchObject({ email: 'mia.stone@gmail.com', campaign_id: 'glow-q2', handle: '', tracking: true });
+    expect(tabValues(google, list2, 'Influencers').slice(1).map((cells) => cells[1])).toEqual(['mia.stone@gmail.com']);
+    expect(await contactKeysInTable()).toEqual(['CONTACT#glow-q1#mia.stone@gmail.com', 'CONTACT#glow-q2#mia.stone@gmail.com']);
+    expect(await talentCampaigns('mia.stone@gmail.com')).toEqual(['CONTACT#glow-q1', 'CONTACT#glow-q2']);
+
+    // Twice in one campaign: 409, naming that campaign.
     const duplicate = await staff.api.post('/api/campaigns/contacts/add', { email: 'MIA.STONE@gmail.com', talent_name: 'Mia', email_owner: '', campaign_id: 'glow-q1' });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error).toBe('mia.stone@gmail.com is already a contact in campaign "glow-q1"');
@@ -127,6 +187,7 @@ describe('campaigns and contacts against the Google emulator', () => {
       [{ email: 'not-an-email' }, 'Please enter a valid email address', 400],
       [{ talent_name: '' }, 'Name is required', 400],
       [{ campaign_id: '' }, 'Please select a campaign', 400],
+      [{ handle: `@${'x'.repeat(100)}` }, 'Handle must be 100 characters or fewer', 400],
       [{ campaign_id: 'no-such-campaign' }, 'Campaign "no-such-campaign" not found', 404],
     ];
     for (const [override, message, status] of invalid) {
@@ -135,15 +196,86 @@ describe('campaigns and contacts against the Google emulator', () => {
       expect(response.body.error).toBe(message);
     }
 
-    const paused = await staff.api.post('/api/campaigns/contacts/tracking/toggle', { email: 'mia.stone@gmail.com', tracking: false });
-    expect(paused.body.contact).toMatchObject({ tracking: false, tracking_enabled: false });
-    const summary = await staff.api.get<{ summary: Record<string, number>; by_campaign: Record<string, unknown>; contacts: Record<string, unknown> }>('/api/campaigns/contacts/tracking');
-    expect(summary.body.summary).toEqual({ total_contacts: 1, tracking_enabled: 0, tracking_disabled: 1, total_campaigns: 1 });
-    expect(summary.body.by_campaign['glow-q1']).toEqual({ campaign_name: 'Glow Serum glow-q1', total: 1, tracking: 0, disabled: 1 });
-    expect(summary.body.contacts['mia.stone@gmail.com']).toMatchObject({ email: 'mia.stone@gmail.com', campaign_id: 'glow-q1', tracking_enabled: false, talent_name: 'Mia Stone', email_owner: 'tom@northstar-mgmt.com' });
+    type Tracking = { summary: Record<string, number>; by_campaign: Record<string, unknown>; contacts: Record<string, Record<string, unknown>> };
+    const both = await staff.api.get<Tracking>('/api/campaigns/contacts/tracking');
+    expect(Object.keys(both.body.contacts).sort()).toEqual(['glow-q1:mia.stone@gmail.com', 'glow-q2:mia.stone@gmail.com']);
+    expect(both.body.summary).toEqual({ total_contacts: 2, tracking_enabled: 2, tracking_disabled: 0, total_campaigns: 2 });
+  });
+
+  it("toggles tracking in one campaign (campaign_id) or in all of the talent's campaigns, and marks the influencer lists", async () => {
+    type Toggled = { contact: Record<string, unknown>; contacts: Record<string, unknown>[] };
+    const list1 = (await staff.api.get<{ campaign: CampaignBody }>('/api/campaigns/glow-q1')).body.campaign.influencer_list_sheet_id!;
+    const list2 = (await staff.api.get<{ campaign: CampaignBody }>('/api/campaigns/glow-q2')).body.campaign.influencer_list_sheet_id!;
+    const trackingCell = (list: string) => tabValues(google, list, 'Influencers').find((cells) => cells[1] === 'mia.stone@gmail.com')?.[5];
+
+    const one = await staff.api.post<Toggled>('/api/campaigns/contacts/tracking/toggle', { email: 'mia.stone@gmail.com', tracking: false, campaign_id: 'glow-q2' });
+    expect(one.status).toBe(200);
+    expect(one.body.contact).toMatchObject({ campaign_id: 'glow-q2', tracking: false, tracking_enabled: false });
+    expect(one.body.contacts.map((contact) => contact.campaign_id)).toEqual(['glow-q2']);
+    expect([trackingCell(list1), trackingCell(list2)]).toEqual(['Tracking', 'Paused']);
+
+    type Tracking = { summary: Record<string, number>; by_campaign: Record<string, unknown>; contacts: Record<string, Record<string, unknown>> };
+    const summary = await staff.api.get<Tracking>('/api/campaigns/contacts/tracking');
+    expect(summary.body.summary).toEqual({ total_contacts: 2, tracking_enabled: 1, tracking_disabled: 1, total_campaigns: 2 });
+    expect(summary.body.by_campaign['glow-q2']).toEqual({ campaign_name: 'Glow Serum glow-q2', total: 1, tracking: 0, disabled: 1 });
+    expect(summary.body.contacts['glow-q1:mia.stone@gmail.com']).toMatchObject({ email: 'mia.stone@gmail.com', campaign_id: 'glow-q1', tracking_enabled: true, handle: '@miastone' });
+    expect(summary.body.contacts['glow-q2:mia.stone@gmail.com']).toMatchObject({
+      email: 'mia.stone@gmail.com',
+      campaign_id: 'glow-q2',
+      campaign_name: 'Glow Serum glow-q2',
+      tracking: false,
+      tracking_enabled: false,
+      talent_name: 'Mia Stone',
+      email_owner: '',
+    });
+
+    // Without campaign_id (the spec's call): every campaign of the e-mail; `contact` is the first.
+    const all = await staff.api.post<Toggled>('/api/campaigns/contacts/tracking/toggle', { email: 'mia.stone@gmail.com', tracking: false });
+    expect(all.status).toBe(200);
+    expect(all.body.contact).toMatchObject({ campaign_id: 'glow-q1', tracking: false });
+    expect(all.body.contacts.map((contact) => [contact.campaign_id, contact.tracking_enabled])).toEqual([
+      ['glow-q1', false],
+      ['glow-q2', false],
+    ]);
+    expect([trackingCell(list1), trackingCell(list2)]).toEqual(['Paused', 'Paused']);
+    const back = await staff.api.post<Toggled>('/api/campaigns/contacts/tracking/toggle', { email: 'mia.stone@gmail.com', tracking: true });
+    expect(back.body.contacts).toHaveLength(2);
+    expect([trackingCell(list1), trackingCell(list2)]).toEqual(['Tracking', 'Tracking']);
 
     expect((await staff.api.post('/api/campaigns/contacts/tracking/toggle', { email: 'ghost@example.com', tracking: true })).status).toBe(404);
-    expect((await staff.api.post('/api/campaigns/contacts/remove', { email: 'mia.stone@gmail.com' })).status).toBe(200);
+    const elsewhere = await staff.api.post('/api/campaigns/contacts/tracking/toggle', { email: 'mia.stone@gmail.com', tracking: true, campaign_id: 'no-such-campaign' });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.error).toBe('mia.stone@gmail.com is not a contact in campaign "no-such-campaign"');
+    expect((await staff.api.post('/api/campaigns/contacts/tracking/toggle', { email: 'mia.stone@gmail.com', tracking: true, campaign_id: 'bad id' })).status).toBe(400);
+  });
+
+  it('removes a contact from one campaign (campaign_id) or from all, marking the rows "Removed"', async () => {
+    type Removed = { removed: number; contacts: { campaign_id: string }[] };
+    const list1 = (await staff.api.get<{ campaign: CampaignBody }>('/api/campaigns/glow-q1')).body.campaign.influencer_list_sheet_id!;
+    const list2 = (await staff.api.get<{ campaign: CampaignBody }>('/api/campaigns/glow-q2')).body.campaign.influencer_list_sheet_id!;
+    const trackingCell = (list: string) => tabValues(google, list, 'Influencers').find((cells) => cells[1] === 'mia.stone@gmail.com')?.[5];
+
+    const one = await staff.api.post<Removed>('/api/campaigns/contacts/remove', { email: 'mia.stone@gmail.com', campaign_id: 'glow-q2' });
+    expect(one.status).toBe(200);
+    expect(one.body.removed).toBe(1);
+    expect(one.body.contacts.map((contact) => contact.campaign_id)).toEqual(['glow-q2']);
+    expect([trackingCell(list1), trackingCell(list2)]).toEqual(['Tracking', 'Removed']);
+    expect(await contactKeysInTable()).toEqual(['CONTACT#glow-q1#mia.stone@gmail.com']);
+    expect(await talentCampaigns('mia.stone@gmail.com')).toEqual(['CONTACT#glow-q1']);
+    expect((await staff.api.post('/api/campaigns/contacts/remove', { email: 'mia.stone@gmail.com', campaign_id: 'glow-q2' })).status).toBe(404);
+
+    // Added back: the same row reads "Tracking" again, no second row.
+    expect((await staff.api.post('/api/campaigns/contacts/add', { email: 'mia.stone@gmail.com', talent_name: 'Mia Stone', email_owner: '', campaign_id: 'glow-q2' })).status).toBe(200);
+    expect(trackingCell(list2)).toBe('Tracking');
+    expect(tabValues(google, list2, 'Influencers')).toHaveLength(2);
+
+    // Without campaign_id (the spec's call): every campaign of the e-mail.
+    const all = await staff.api.post<Removed>('/api/campaigns/contacts/remove', { email: 'mia.stone@gmail.com' });
+    expect(all.status).toBe(200);
+    expect(all.body.removed).toBe(2);
+    expect([trackingCell(list1), trackingCell(list2)]).toEqual(['Removed', 'Removed']);
+    expect(await contactKeysInTable()).toEqual([]);
+    expect(await talentCampaigns('mia.stone@gmail.com')).toEqual([]);
     expect((await staff.api.post('/api/campaigns/contacts/remove', { email: 'mia.stone@gmail.com' })).status).toBe(404);
   });
 
@@ -167,44 +299,90 @@ describe('campaigns and contacts against the Google emulator', () => {
     expect((await staff.api.get('/api/campaigns/sheet-metadata?sheet_id=')).status).toBe(400);
   });
 
-  it('imports the seeded longlist with its odd headers: the right rows, and the rest reported', async () => {
+  it('imports the seeded longlist with its odd headers: the right rows, and the rest reported; duplicates are per campaign', async () => {
     const tab = truth.longlist.tabs[0]!;
     await staff.api.post('/api/campaigns/add', campaignInput('longlist-q2'));
     await booted.runtime.settleAsync();
-    // Contacts the sheet already holds are tracked first, so they come back as duplicates.
+    // Talents the sheet holds that another campaign already has are imported; one already in
+    // this campaign comes back as a duplicate.
     const tracked = tab.rows.filter((row) => row.status === 'already_tracked');
+    expect(tracked.length).toBeGreaterThan(1);
     for (const row of tracked) {
       const response = await staff.api.post('/api/campaigns/contacts/add', { email: row.normalizedEmail, talent_name: row.name || 'Tracked', email_owner: '', campaign_id: 'glow-q1' });
       expect(response.status).toBe(200);
     }
-    const imported = await staff.api.post<{ imported: number; skipped: number; duplicates: number; details: { skipped: { row: number }[]; duplicates: { row: number }[] } }>(
-      '/api/campaigns/import-longlist',
-      { campaign_id: 'longlist-q2', source_sheet_id: truth.longlist.spreadsheetId, source_tab_name: tab.title },
-    );
+    const inThisCampaign = tracked[0]!;
+    expect((await staff.api.post('/api/campaigns/contacts/add', { email: inThisCampaign.normalizedEmail, talent_name: 'Already here', email_owner: '', campaign_id: 'longlist-q2' })).status).toBe(200);
+
+    type Imported = { imported: number; skipped: number; duplicates: number; details: { skipped: { row: number }[]; duplicates: { row: number; email: string; reason: string }[] } };
+    const imported = await staff.api.post<Imported>('/api/campaigns/import-longlist', {
+      campaign_id: 'longlist-q2',
+      source_sheet_id: truth.longlist.spreadsheetId,
+      source_tab_name: tab.title,
+    });
     expect(imported.status).toBe(200);
-    expect(imported.body.imported).toBe(tab.counts.new);
-    expect(imported.body.duplicates).toBe(tab.counts.duplicate + tab.counts.already_tracked);
+    expect(imported.body.imported).toBe(tab.counts.new + tab.counts.already_tracked - 1);
+    expect(imported.body.duplicates).toBe(tab.counts.duplicate + 1);
+    expect(imported.body.details.duplicates).toContainEqual({ row: inThisCampaign.row, email: inThisCampaign.normalizedEmail, reason: 'Already a contact in campaign "longlist-q2"' });
     expect(imported.body.skipped).toBe(tab.counts.missing_email + tab.counts.invalid_email + tab.counts.missing_name);
     const expectedSkipped = tab.rows.filter((row) => ['missing_email', 'invalid_email', 'missing_name'].includes(row.status)).map((row) => row.row);
     expect(imported.body.details.skipped.map((entry) => entry.row)).toEqual(expectedSkipped);
 
     const contacts = (await staff.api.get<{ contacts: Record<string, { campaign_id: string }> }>('/api/campaigns/contacts/tracking')).body.contacts;
     for (const row of tab.rows.filter((candidate) => candidate.status === 'new')) {
-      expect(contacts[row.normalizedEmail]?.campaign_id, row.normalizedEmail).toBe('longlist-q2');
+      expect(contacts[`longlist-q2:${row.normalizedEmail}`]?.campaign_id, row.normalizedEmail).toBe('longlist-q2');
     }
+    for (const row of tracked) {
+      expect(contacts[`glow-q1:${row.normalizedEmail}`]?.campaign_id, row.normalizedEmail).toBe('glow-q1');
+      expect(contacts[`longlist-q2:${row.normalizedEmail}`]?.campaign_id, row.normalizedEmail).toBe('longlist-q2');
+      expect(await talentCampaigns(row.normalizedEmail)).toEqual(['CONTACT#glow-q1', 'CONTACT#longlist-q2']);
+    }
+    const inList = tab.counts.new + tab.counts.already_tracked;
     const list = (await staff.api.get<{ campaign: CampaignBody }>('/api/campaigns/longlist-q2')).body.campaign;
-    expect(list.contact_count).toBe(tab.counts.new);
-    expect(tabValues(google, list.influencer_list_sheet_id!, 'Influencers').length - 1).toBe(tab.counts.new);
+    expect(list.contact_count).toBe(inList);
+    expect(tabValues(google, list.influencer_list_sheet_id!, 'Influencers').length - 1).toBe(inList);
 
-    const again = await staff.api.post<{ imported: number }>('/api/campaigns/import-longlist', { campaign_id: 'longlist-q2', source_sheet_id: truth.longlist.spreadsheetId, source_tab_name: tab.title });
+    const again = await staff.api.post<Imported>('/api/campaigns/import-longlist', { campaign_id: 'longlist-q2', source_sheet_id: truth.longlist.spreadsheetId, source_tab_name: tab.title });
     expect(again.body.imported).toBe(0);
-    expect(tabValues(google, list.influencer_list_sheet_id!, 'Influencers').length - 1).toBe(tab.counts.new);
+    expect(again.body.duplicates).toBe(tab.counts.duplicate + inList);
+    expect(tabValues(google, list.influencer_list_sheet_id!, 'Influencers').length - 1).toBe(inList);
+
+    // The same longlist into a second campaign: only the talents that campaign already has are duplicates.
+    const second = await staff.api.post<Imported>('/api/campaigns/import-longlist', { campaign_id: 'glow-q1', source_sheet_id: truth.longlist.spreadsheetId, source_tab_name: tab.title });
+    expect(second.status).toBe(200);
+    expect(second.body.imported).toBe(tab.counts.new);
+    expect(second.body.duplicates).toBe(tab.counts.duplicate + tab.counts.already_tracked);
+    for (const row of tracked) {
+      expect(second.body.details.duplicates).toContainEqual({ row: row.row, email: row.normalizedEmail, reason: 'Already a contact in campaign "glow-q1"' });
+    }
+    const firstNew = tab.rows.find((row) => row.status === 'new')!;
+    expect(await talentCampaigns(firstNew.normalizedEmail)).toEqual(['CONTACT#glow-q1', 'CONTACT#longlist-q2']);
+    expect((await contactKeysInTable()).filter((key) => key.startsWith('CONTACT#glow-q1#'))).toHaveLength(inList);
+    expect((await contactKeysInTable()).filter((key) => key.startsWith('CONTACT#longlist-q2#'))).toHaveLength(inList);
 
     const badTab = await staff.api.post('/api/campaigns/import-longlist', { campaign_id: 'longlist-q2', source_sheet_id: truth.longlist.spreadsheetId, source_tab_name: 'Nope' });
     expect(badTab.status).toBe(400);
     expect(badTab.body.error).toBe('Tab "Nope" not found in this sheet');
     const noCampaign = await staff.api.post('/api/campaigns/import-longlist', { campaign_id: '', source_sheet_id: truth.longlist.spreadsheetId });
     expect(noCampaign.body.error).toBe('Campaign ID is required');
+  });
+
+  it('fills the handle from a "Handle" column', async () => {
+    const tab = truth.longlist.tabs[1]!;
+    expect(tab.headers).toContain('Handle');
+    const imported = await staff.api.post<{ imported: number }>('/api/campaigns/import-longlist', {
+      campaign_id: 'glow-q2',
+      source_sheet_id: truth.longlist.spreadsheetId,
+      source_tab_name: tab.title,
+    });
+    expect(imported.status).toBe(200);
+    expect(imported.body.imported).toBeGreaterThan(0);
+    const contacts = (await staff.api.get<{ contacts: Record<string, { handle: string; talent_name: string }> }>('/api/campaigns/contacts/tracking')).body.contacts;
+    const row = tab.rows.find((candidate) => candidate.status === 'new' || candidate.status === 'already_tracked')!;
+    expect(contacts[`glow-q2:${row.normalizedEmail}`]).toMatchObject({
+      talent_name: row.name,
+      handle: `@${row.email.split('@')[0]!.replace(/[^a-z0-9]/gi, '').toLowerCase()}`,
+    });
   });
 
   it('reads campaigns and contacts with Queries and GetItems only: never a Scan', async () => {
@@ -245,9 +423,16 @@ describe('campaigns and contacts against the Google emulator', () => {
     }
     expect(tabValues(google, trackerId, 'Campaigns').some((cells) => cells[0] === 'longlist-q2')).toBe(false);
     expect(tabValues(google, trackerId, 'Campaigns').some((cells) => cells[0] === 'glow-q1')).toBe(true);
-    const remaining = (await contactEntity().query.byCampaign({ agencyName: 'brightwave-campaigns', campaignId: 'longlist-q2' }).go()).data;
+    const remaining = (await contactEntity().query.byCampaign({ agencyName: AGENCY, campaignId: 'longlist-q2' }).go()).data;
     expect(remaining).toEqual([]);
-    expect((await campaignEntity().get({ agencyName: 'brightwave-campaigns', campaignId: 'longlist-q2' }).go()).data).toBeNull();
+    // Only that campaign's contacts went: the same talents stay contacts of glow-q1.
+    const left = await contactKeysInTable();
+    expect(left.filter((key) => key.startsWith('CONTACT#longlist-q2#'))).toEqual([]);
+    expect(left.filter((key) => key.startsWith('CONTACT#glow-q1#')).length).toBe(truth.longlist.tabs[0]!.counts.new + truth.longlist.tabs[0]!.counts.already_tracked);
+    const inSecondTab = new Set(truth.longlist.tabs[1]!.rows.map((row) => row.normalizedEmail));
+    const onlyFirstTab = truth.longlist.tabs[0]!.rows.find((row) => row.status === 'new' && !inSecondTab.has(row.normalizedEmail))!;
+    expect(await talentCampaigns(onlyFirstTab.normalizedEmail)).toEqual(['CONTACT#glow-q1']);
+    expect((await campaignEntity().get({ agencyName: AGENCY, campaignId: 'longlist-q2' }).go()).data).toBeNull();
     expect((await staff.api.post('/api/campaigns/delete', { campaign_id: 'longlist-q2' })).status).toBe(404);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeJobEntity } from '../../functions/lib/store/entities/active-job';
-import { expectedThreads, OWNER, settle, setupWorld, storedThreads, tabValues, type World } from './processing-helpers';
+import { expectedThreads, OWNER, settle, setupWorld, storedThreads, tabValues, trackedContacts, type World } from './processing-helpers';
 
 const CAMPAIGNS = ['glow-serum-q1'];
 const START = '2026-01-05';
@@ -62,7 +62,8 @@ describe('processing survives crashes between writes, Sheets 429s and OpenAI 429
     const rows = tabValues(world.google, world.campaigns.get('glow-serum-q1')!.outreach_tracker_sheet_id, 'Outreach').slice(1).filter((row) => row[1]);
     const emails = rows.map((row) => row[1]);
     expect(new Set(emails).size).toBe(emails.length);
-    expect(new Set(emails)).toEqual(new Set(threads.flatMap((thread) => thread.contactEmails ?? [])));
+    // one row per contact of the campaign, contacted or not
+    expect(new Set(emails)).toEqual(new Set(trackedContacts(['glow-serum-q1']).map((contact) => contact.email)));
 
     expect((await activeJobEntity().get({ agencyName: world.agencyName }).go()).data).toBeNull();
     console.log(`processing-crash: ${expected.size} threads, 3 injected crashes, Sheets/OpenAI 429s; ${rows.length} rows, none duplicated`);

@@ -4,7 +4,7 @@ import { completionsSince, makeDue, OWNER, settle, setupWorld, storedThreads, ty
 
 type Metrics = { success: boolean; status: string; data: Record<string, unknown> & { last_check: string | null; next_check_at: string | null; threads_in_last_check: number; messages_in_last_check: number; tracked_conversations: number; is_processing: boolean } };
 
-const isMessageSummary = (body: unknown) => JSON.stringify(body).includes('You summarise one e-mail');
+const isMessageSummary = (body: unknown) => JSON.stringify(body).includes('"name":"message_analysis"');
 const isThreadSummary = (body: unknown) => JSON.stringify(body).includes('"name":"thread_summary"');
 
 describe('processing: the monitor finds new mail through history.list and sends only it to the model', () => {

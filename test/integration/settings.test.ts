@@ -7,7 +7,7 @@ import { createAgency, signIn, type SignedIn } from './identity-helpers';
 
 const SPEC_DEFAULTS = {
   processing_mode: { incremental_processing_enabled: true, min_messages_for_incremental: 3, fallback_on_error: true },
-  processing_limits: { oldest_scan_days: 365 },
+  processing_limits: { oldest_scan_days: 365, follow_up_after_days: 3, agency_locale: 'en-US', default_currency: 'USD' },
   date_range_processing: { include_full_thread: true },
   health_check: { skip_on_startup: false, skip_on_campaign_creation: true, skip_on_add_contact: true, skip_on_import_longlist: true },
   monitoring_config: { hours_to_check: 24, check_interval_minutes: 5, max_duration_minutes: 1440 },
@@ -97,7 +97,7 @@ describe('settings routes', () => {
     const sectionReset = await owner.api.post<{ settings: Record<string, unknown> }>('/api/v3/settings/reset', { config_type: 'model_config' });
     expect(sectionReset.status).toBe(200);
     expect((await owner.api.get<{ configurations: Record<string, { model: string }> }>('/api/v3/settings/model-config')).body.configurations.thread_summary?.model).toBe('gpt-4.1-mini');
-    expect((await owner.api.get('/api/v3/settings/processing-limits')).body.settings).toEqual({ oldest_scan_days: 30 });
+    expect((await owner.api.get('/api/v3/settings/processing-limits')).body.settings).toEqual({ oldest_scan_days: 30, follow_up_after_days: 3, agency_locale: 'en-US', default_currency: 'USD' });
 
     const all = await owner.api.post('/api/v3/settings/reset', { config_type: 'all' });
     expect(all.body.message).toBe('All settings have been reset to defaults');
@@ -112,7 +112,7 @@ describe('settings routes', () => {
     const other = await signIn(booted.runtime, truth.permissions.privateSpreadsheet.owner);
     await createAgency(other, 'Other Settings Agency');
     expect((await other.api.get('/api/v3/settings/processing-limits')).body.settings).toEqual(SPEC_DEFAULTS.processing_limits);
-    expect((await owner.api.get('/api/v3/settings/processing-limits')).body.settings).toEqual({ oldest_scan_days: 7 });
+    expect((await owner.api.get('/api/v3/settings/processing-limits')).body.settings).toEqual({ oldest_scan_days: 7, follow_up_after_days: 3, agency_locale: 'en-US', default_currency: 'USD' });
   });
 
   it('drive recovery flags drive behaviour: startup recovery runs unless skipped; campaign creation recovers only when not skipped', async () => {

@@ -4,16 +4,16 @@ import { Conflict, NotFound } from '../http/errors';
 import { isConditionalFailure } from '../identity/store-errors';
 import type { AgencyScope } from '../session/resolve';
 import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
-import { contactEntity } from '../store/entities/contact';
 import { nowIso } from '../store/keys';
 import { recoveryWanted } from '../settings/recovery';
-
+import { countCampaignContacts, countContactsByCampaign } from './contact-store';
 
 export const toCampaignJson = (item: CampaignItem, contactCount: number): CampaignJson => ({
   campaign_id: item.campaignId,
   campaign_name: item.campaignName,
   project_name: item.projectName ?? '',
   client_name: item.clientName,
+  client_domain: item.clientDomain ?? '',
   deliverables: item.deliverables ?? '',
   additional_details: item.additionalDetails ?? '',
   campaign_live_dates: item.campaignLiveDates ?? '',
@@ -41,16 +41,10 @@ export const getCampaignOrThrow = async (scope: AgencyScope, campaignId: string)
 export const listCampaignItems = async (scope: AgencyScope): Promise<CampaignItem[]> =>
   (await campaignEntity().query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all' })).data;
 
-/** Contacts per campaign id, from one Query of the agency's contacts (only the campaign attribute). */
-export const contactCounts = async (scope: AgencyScope): Promise<Map<string, number>> => {
-  const { data } = await contactEntity().query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all', attributes: ['campaignId'] });
-  const counts = new Map<string, number>();
-  for (const contact of data) counts.set(contact.campaignId, (counts.get(contact.campaignId) ?? 0) + 1);
-  return counts;
-};
+/** Contacts per campaign id, from one Query of the agency's contacts. */
+export const contactCounts = (scope: AgencyScope): Promise<Map<string, number>> => countContactsByCampaign(scope.agencyName);
 
-export const campaignContactCount = async (scope: AgencyScope, campaignId: string): Promise<number> =>
-  (await contactEntity().query.byCampaign({ agencyName: scope.agencyName, campaignId }).go({ pages: 'all', attributes: ['email'] })).data.length;
+export const campaignContactCount = (scope: AgencyScope, campaignId: string): Promise<number> => countCampaignContacts(scope.agencyName, campaignId);
 
 export const listCampaigns = async (scope: AgencyScope): Promise<CampaignJson[]> => {
   const [items, counts] = await Promise.all([listCampaignItems(scope), contactCounts(scope)]);
@@ -76,6 +70,7 @@ export const createCampaign = async (scope: AgencyScope, input: CreateCampaignBo
           campaignId: input.campaign_id,
           campaignName: input.campaign_name,
           clientName: input.client_name,
+          clientDomain: input.client_domain,
           projectName: input.project_name,
           deliverables: input.deliverables,
           additionalDetails: input.additional_details,

@@ -1,39 +1,48 @@
-import type { AddContactBody } from '../../../shared/schemas/campaigns';
+import {
+  contactMapKey,
+  type AddContactBody,
+  type ContactJson,
+  type RemoveContactBody,
+  type ToggleTrackingBody,
+  type TrackingResponse,
+} from '../../../shared/schemas/campaigns';
 import { Conflict, NotFound } from '../http/errors';
-import { isConditionalFailure } from '../identity/store-errors';
 import { logger, errorMessage } from '../logger';
+import { ensureRegistered } from '../processing/monitor-registry';
 import type { AgencyScope } from '../session/resolve';
-import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
-import { contactEntity, type ContactItem } from '../store/entities/contact';
-import { nowIso } from '../store/keys';
+import type { CampaignItem } from '../store/entities/campaign';
 import { recoveryWanted } from '../settings/recovery';
 import { agencyDrive, recoverAgencyDrive } from './agency-drive';
-import { getCampaignOrThrow, listCampaignItems } from './campaigns';
-import { syncInfluencerList } from './influencer-list';
-import { ensureRegistered } from '../processing/monitor-registry';
+import { findCampaign, getCampaignOrThrow, listCampaignItems } from './campaigns';
+import {
+  contactsByEmail,
+  createContact,
+  deleteContacts,
+  getContact,
+  listAgencyContacts,
+  removeContactItem,
+  setContactTracking,
+  type ContactItem,
+} from './contact-store';
+import { markInfluencerList, syncInfluencerList, trackingState, type InfluencerRow } from './influencer-list';
+import { INFLUENCER_TRACKING_STATES, type InfluencerTrackingState } from './layout';
 
-export type ContactJson = {
-  email: string;
-  talent_name: string;
-  email_owner: string;
-  campaign_id: string;
-  campaign_name: string;
-  tracking: boolean;
-  tracking_enabled: boolean;
-};
+export type { ContactJson };
 
 export const toContactJson = (contact: ContactItem, campaignName = ''): ContactJson => ({
   email: contact.email,
-  talent_name: contact.talentName ?? '',
-  email_owner: contact.emailOwner ?? '',
   campaign_id: contact.campaignId,
   campaign_name: campaignName,
+  talent_name: contact.talentName ?? '',
+  email_owner: contact.emailOwner ?? '',
+  handle: contact.handle ?? '',
   // The spec reads the flag under both names.
   tracking: contact.trackingEnabled,
   tracking_enabled: contact.trackingEnabled,
 });
 
-const contactNotFound = (email: string) => new NotFound(`Contact ${email} not found`);
+const contactNotFound = (email: string, campaignId?: string) =>
+  new NotFound(campaignId ? `${email} is not a contact in campaign "${campaignId}"` : `Contact ${email} not found`);
 
 /** A campaign that can take contacts: present and not being deleted. */
 export const writableCampaign = async (scope: AgencyScope, campaignId: string): Promise<CampaignItem> => {
@@ -42,107 +51,134 @@ export const writableCampaign = async (scope: AgencyScope, campaignId: string): 
   return campaign;
 };
 
-export const duplicateContact = async (scope: AgencyScope, email: string): Promise<Conflict> => {
-  const existing = (await contactEntity().get({ agencyName: scope.agencyName, email }).go()).data;
-  return new Conflict(`${email} is already a contact in campaign "${existing?.campaignId ?? 'unknown'}"`, {
-    fields: { campaign_id: existing?.campaignId ?? null },
-  });
+/** The same e-mail twice in one campaign; in another campaign it is a new contact. */
+export const duplicateContact = (email: string, campaignId: string): Conflict =>
+  new Conflict(`${email} is already a contact in campaign "${campaignId}"`, { fields: { campaign_id: campaignId } });
+
+/** Runs `work` on the campaign's influencer list; best effort: false (logged) when it failed. */
+const onInfluencerList = async (campaign: CampaignItem, what: string, work: (drive: Awaited<ReturnType<typeof agencyDrive>>, sheetId: string) => Promise<unknown>) => {
+  if (!campaign.influencerListSheetId) return false;
+  try {
+    await work(await agencyDrive(campaign.agencyName), campaign.influencerListSheetId);
+    return true;
+  } catch (error) {
+    logger.warn(`influencer list not updated (${what})`, { agency: campaign.agencyName, campaignId: campaign.campaignId, error: errorMessage(error) });
+    return false;
+  }
 };
 
 /**
  * Best effort: the contact is stored either way; the list catches up when the campaign's
  * provisioning (or the next add) syncs it.
  */
-export const appendToInfluencerList = async (campaign: CampaignItem, contacts: Parameters<typeof syncInfluencerList>[2]): Promise<boolean> => {
-  if (!campaign.influencerListSheetId) return false;
-  try {
-    const drive = await agencyDrive(campaign.agencyName);
-    await syncInfluencerList(drive.sheets, campaign.influencerListSheetId, contacts);
-    return true;
-  } catch (error) {
-    logger.warn('influencer list not updated', { agency: campaign.agencyName, campaignId: campaign.campaignId, error: errorMessage(error) });
-    return false;
+export const appendToInfluencerList = (campaign: CampaignItem, contacts: InfluencerRow[]): Promise<boolean> =>
+  onInfluencerList(campaign, 'append', (drive, sheetId) => syncInfluencerList(drive.sheets, sheetId, contacts));
+
+/** Best effort, like appendToInfluencerList: the Tracking cell of each contact in its campaign's list. */
+const markInCampaignLists = async (
+  changes: { contact: ContactItem; state: InfluencerTrackingState }[],
+  campaigns: Map<string, CampaignItem | undefined>,
+): Promise<void> => {
+  const byCampaign = new Map<string, { email: string; state: InfluencerTrackingState }[]>();
+  for (const { contact, state } of changes) byCampaign.set(contact.campaignId, [...(byCampaign.get(contact.campaignId) ?? []), { email: contact.email, state }]);
+  for (const [campaignId, marks] of byCampaign) {
+    const campaign = campaigns.get(campaignId);
+    if (campaign) await onInfluencerList(campaign, 'mark', (drive, sheetId) => markInfluencerList(drive.sheets, sheetId, marks));
   }
+};
+
+const campaignsOf = async (scope: AgencyScope, contacts: ContactItem[]): Promise<Map<string, CampaignItem | undefined>> => {
+  const ids = [...new Set(contacts.map((contact) => contact.campaignId))];
+  return new Map(await Promise.all(ids.map(async (id) => [id, await findCampaign(scope, id)] as const)));
+};
+
+/** The contacts a toggle or removal acts on: that campaign's, or the e-mail's in every campaign. */
+const targetsOf = async (scope: AgencyScope, email: string, campaignId: string | undefined): Promise<ContactItem[]> => {
+  if (campaignId) {
+    const contact = await getContact(scope.agencyName, campaignId, email);
+    return contact ? [contact] : [];
+  }
+  return contactsByEmail(scope.agencyName, email);
 };
 
 export const addContact = async (scope: AgencyScope, input: AddContactBody): Promise<{ contact: ContactJson; sheetUpdated: boolean }> => {
   const campaign = await writableCampaign(scope, input.campaign_id);
   if (await recoveryWanted(scope, 'skip_on_add_contact')) await recoverAgencyDrive(scope.agencyName).catch(() => undefined);
-  const now = nowIso();
-  let contact: ContactItem;
-  try {
-    contact = (
-      await contactEntity()
-        .create({
-          agencyName: scope.agencyName,
-          email: input.email,
-          talentName: input.talent_name,
-          emailOwner: input.email_owner,
-          campaignId: campaign.campaignId,
-          trackingEnabled: true,
-          source: 'manual',
-          createdAt: now,
-          updatedAt: now,
-        })
-        .go()
-    ).data as ContactItem;
-  } catch (error) {
-    if (isConditionalFailure(error)) throw await duplicateContact(scope, input.email);
-    throw error;
-  }
+  const contact = await createContact(scope.agencyName, {
+    campaignId: campaign.campaignId,
+    email: input.email,
+    talentName: input.talent_name,
+    emailOwner: input.email_owner,
+    handle: input.handle,
+    source: 'manual',
+  });
+  if (!contact) throw duplicateContact(input.email, campaign.campaignId);
   // A tracked contact makes the agency worth monitoring (idempotent; the monitor's registry).
   await ensureRegistered(scope.agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { error: String(error) }));
   const sheetUpdated = await appendToInfluencerList(campaign, [contact]);
   return { contact: toContactJson(contact, campaign.campaignName), sheetUpdated };
 };
 
-export const setTracking = async (scope: AgencyScope, email: string, tracking: boolean): Promise<ContactJson> => {
-  try {
-    const { data } = await contactEntity()
-      .patch({ agencyName: scope.agencyName, email })
-      .set({ trackingEnabled: tracking, updatedAt: nowIso() })
-      .go({ response: 'all_new' });
-    const campaign = await campaignEntity().get({ agencyName: scope.agencyName, campaignId: data.campaignId }).go();
-    return toContactJson(data as ContactItem, campaign.data?.campaignName ?? '');
-  } catch (error) {
-    if (isConditionalFailure(error)) throw contactNotFound(email);
-    throw error;
+/**
+ * Tracking on or off for the e-mail in one campaign (campaign_id given) or in every campaign
+ * it is a contact of. The changed contacts come back in campaign order; 404 when none matched.
+ */
+export const setTracking = async (scope: AgencyScope, input: Pick<ToggleTrackingBody, 'email' | 'tracking' | 'campaign_id'>): Promise<ContactJson[]> => {
+  const targets = await targetsOf(scope, input.email, input.campaign_id);
+  const changed: ContactItem[] = [];
+  for (const target of targets) {
+    const updated = await setContactTracking(scope.agencyName, target, input.tracking);
+    if (updated) changed.push(updated);
   }
+  if (changed.length === 0) throw contactNotFound(input.email, input.campaign_id);
+  const campaigns = await campaignsOf(scope, changed);
+  await markInCampaignLists(changed.map((contact) => ({ contact, state: trackingState(contact) })), campaigns);
+  return changed.map((contact) => toContactJson(contact, campaigns.get(contact.campaignId)?.campaignName ?? ''));
 };
 
-export const removeContact = async (scope: AgencyScope, email: string): Promise<void> => {
-  try {
-    await contactEntity().remove({ agencyName: scope.agencyName, email }).go({ response: 'none' });
-  } catch (error) {
-    if (isConditionalFailure(error)) throw contactNotFound(email);
-    throw error;
+/**
+ * Removes the e-mail from one campaign (campaign_id given) or from every campaign: tracking
+ * stops, processed data is kept, and each campaign's influencer list marks the row "Removed".
+ */
+export const removeContact = async (scope: AgencyScope, input: Pick<RemoveContactBody, 'email' | 'campaign_id'>): Promise<ContactJson[]> => {
+  const targets = await targetsOf(scope, input.email, input.campaign_id);
+  const removed: ContactItem[] = [];
+  for (const target of targets) {
+    const gone = await removeContactItem(scope.agencyName, target);
+    if (gone) removed.push(gone);
   }
+  if (removed.length === 0) throw contactNotFound(input.email, input.campaign_id);
+  const campaigns = await campaignsOf(scope, removed);
+  await markInCampaignLists(removed.map((contact) => ({ contact, state: INFLUENCER_TRACKING_STATES.removed })), campaigns);
+  return removed.map((contact) => toContactJson(contact, campaigns.get(contact.campaignId)?.campaignName ?? ''));
 };
 
+/** Every contact of every campaign of the agency; the influencer lists mark them "Removed". */
 export const clearContacts = async (scope: AgencyScope): Promise<number> => {
-  const { data } = await contactEntity().query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all', attributes: ['email'] });
-  for (let i = 0; i < data.length; i += 25) {
-    const { unprocessed } = await contactEntity()
-      .delete(data.slice(i, i + 25).map((contact) => ({ agencyName: scope.agencyName, email: contact.email })))
-      .go();
-    if (unprocessed.length) throw new Error('Some contacts could not be removed; try again');
+  const contacts = await listAgencyContacts(scope.agencyName);
+  await deleteContacts(scope.agencyName, contacts);
+  if (contacts.length) {
+    const campaigns = await campaignsOf(scope, contacts);
+    await markInCampaignLists(contacts.map((contact) => ({ contact, state: INFLUENCER_TRACKING_STATES.removed })), campaigns);
   }
-  return data.length;
+  return contacts.length;
 };
 
-export const allContacts = async (scope: AgencyScope): Promise<ContactItem[]> =>
-  (await contactEntity().query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all' })).data as ContactItem[];
+export const allContacts = (scope: AgencyScope): Promise<ContactItem[]> => listAgencyContacts(scope.agencyName);
 
-/** The contacts screen's data: every contact, the counts and the per-campaign breakdown. */
-export const trackingSummary = async (scope: AgencyScope) => {
+/**
+ * The contacts screen's data: every contact keyed by `campaign:email` (a talent in two campaigns
+ * is two entries), the counts of those entries and the per-campaign breakdown.
+ */
+export const trackingSummary = async (scope: AgencyScope): Promise<Omit<TrackingResponse, 'success'>> => {
   const [contacts, campaigns] = await Promise.all([allContacts(scope), listCampaignItems(scope)]);
   const names = new Map(campaigns.map((campaign) => [campaign.campaignId, campaign.campaignName]));
-  const byCampaign: Record<string, { campaign_name: string; total: number; tracking: number; disabled: number }> = {};
+  const byCampaign: TrackingResponse['by_campaign'] = {};
   for (const campaign of campaigns) byCampaign[campaign.campaignId] = { campaign_name: campaign.campaignName, total: 0, tracking: 0, disabled: 0 };
   const map: Record<string, ContactJson> = {};
   let enabled = 0;
   for (const contact of contacts) {
-    map[contact.email] = toContactJson(contact, names.get(contact.campaignId) ?? '');
+    map[contactMapKey(contact.campaignId, contact.email)] = toContactJson(contact, names.get(contact.campaignId) ?? '');
     const bucket = (byCampaign[contact.campaignId] ??= { campaign_name: names.get(contact.campaignId) ?? '', total: 0, tracking: 0, disabled: 0 });
     bucket.total += 1;
     if (contact.trackingEnabled) {

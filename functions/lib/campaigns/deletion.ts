@@ -1,10 +1,8 @@
 import { logger } from '../logger';
 import { campaignEntity } from '../store/entities/campaign';
-import { contactEntity } from '../store/entities/contact';
 import { agencyDrive } from './agency-drive';
+import { deleteContacts, listCampaignContacts } from './contact-store';
 import { deleteTrackerRow } from './tracker-row';
-
-const BATCH = 25;
 
 /**
  * Removes a campaign marked 'deleting': its contacts, its Drive folder (with everything in it)
@@ -17,12 +15,9 @@ export const deleteCampaign = async (agencyName: string, campaignId: string): Pr
   if (!campaign) return 'gone';
   if (campaign.status !== 'deleting') return 'not-deleting';
 
-  const contacts = (await contactEntity().query.byCampaign({ agencyName, campaignId }).go({ pages: 'all', attributes: ['email'] })).data;
-  for (let i = 0; i < contacts.length; i += BATCH) {
-    const keys = contacts.slice(i, i + BATCH).map((contact) => ({ agencyName, email: contact.email }));
-    const { unprocessed } = await contactEntity().delete(keys).go();
-    if (unprocessed.length) throw Object.assign(new Error(`${unprocessed.length} contacts were not deleted; retrying`), { name: 'Transient' });
-  }
+  // Only this campaign's contacts: the same talents stay contacts of the agency's other campaigns.
+  const contacts = await listCampaignContacts(agencyName, campaignId);
+  await deleteContacts(agencyName, contacts);
 
   const fileIds = [campaign.influencerListSheetId, campaign.outreachTrackerSheetId, campaign.campaignFolderId].filter((id): id is string => Boolean(id));
   if (fileIds.length || campaign.trackerRowWritten) {

@@ -2,12 +2,11 @@ import { googleContextFor } from '../identity/google-grants';
 import { GoogleNotFound, GooglePermissionDenied } from '../google/errors';
 import { a1, createSheetsClient, type SheetsClient } from '../google/sheets';
 import { BadRequest, Forbidden, NotFound } from '../http/errors';
-import { isConditionalFailure } from '../identity/store-errors';
 import type { AgencyScope } from '../session/resolve';
-import { contactEntity, type ContactItem } from '../store/entities/contact';
 import { nowIso } from '../store/keys';
 import { recoveryWanted } from '../settings/recovery';
 import { recoverAgencyDrive } from './agency-drive';
+import { createContact, listCampaignContacts, type ContactItem } from './contact-store';
 import { appendToInfluencerList, writableCampaign } from './contacts';
 import { findHeader, parseLonglist, type Duplicate } from './longlist';
 import { logger } from '../logger';
@@ -48,9 +47,10 @@ const runPool = async <T>(items: T[], limit: number, work: (item: T) => Promise<
 };
 
 /**
- * Imports a longlist tab into a campaign: one read of the sheet, one Query of existing contacts,
- * one conditional put per new contact (the e-mail stays unique per agency even against a
- * concurrent add), one append to the influencer list.
+ * Imports a longlist tab into a campaign: one read of the sheet, one Query of the campaign's
+ * contacts, one conditional put per new contact (the e-mail stays unique per campaign even
+ * against a concurrent add; a talent already in another campaign is imported), one append to
+ * the influencer list.
  */
 export const importLonglist = async (scope: AgencyScope, input: { campaign_id: string; source_sheet_id: string; source_tab_name?: string }) => {
   const campaign = await writableCampaign(scope, input.campaign_id);
@@ -64,45 +64,31 @@ export const importLonglist = async (scope: AgencyScope, input: { campaign_id: s
   if (!header) throw new BadRequest(SHEET_MESSAGES.noHeader);
   const { candidates, skipped, duplicates } = parseLonglist(rows, header);
 
-  const existing = new Map(
-    (await contactEntity().query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all', attributes: ['email', 'campaignId'] })).data.map((contact) => [
-      contact.email,
-      contact.campaignId,
-    ]),
-  );
-  const alreadyThere = (row: number, email: string, campaignId: string | undefined): Duplicate => ({
-    row,
-    email,
-    reason: `Already a contact in campaign "${campaignId ?? 'unknown'}"`,
-  });
+  const existing = new Set((await listCampaignContacts(scope.agencyName, campaign.campaignId)).map((contact) => contact.email));
+  const alreadyThere = (row: number, email: string): Duplicate => ({ row, email, reason: `Already a contact in campaign "${campaign.campaignId}"` });
   const fresh = candidates.filter((candidate) => {
     if (!existing.has(candidate.email)) return true;
-    duplicates.push(alreadyThere(candidate.row, candidate.email, existing.get(candidate.email)));
+    duplicates.push(alreadyThere(candidate.row, candidate.email));
     return false;
   });
 
   const now = nowIso();
   const created: ContactItem[] = [];
   await runPool(fresh, WRITE_CONCURRENCY, async (candidate) => {
-    try {
-      const { data } = await contactEntity()
-        .create({
-          agencyName: scope.agencyName,
-          email: candidate.email,
-          talentName: candidate.talentName,
-          emailOwner: candidate.manager,
-          campaignId: campaign.campaignId,
-          trackingEnabled: true,
-          source: 'import',
-          createdAt: now,
-          updatedAt: now,
-        })
-        .go();
-      created.push(data as ContactItem);
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-      duplicates.push(alreadyThere(candidate.row, candidate.email, undefined));
-    }
+    const contact = await createContact(
+      scope.agencyName,
+      {
+        campaignId: campaign.campaignId,
+        email: candidate.email,
+        talentName: candidate.talentName,
+        emailOwner: candidate.manager,
+        handle: candidate.handle,
+        source: 'import',
+      },
+      now,
+    );
+    if (contact) created.push(contact);
+    else duplicates.push(alreadyThere(candidate.row, candidate.email));
   });
   // Tracked contacts make the agency worth monitoring (idempotent; the monitor's registry).
   if (created.length) await ensureRegistered(scope.agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { error: String(error) }));

@@ -3,7 +3,14 @@
  * processing issue fills the outreach tracker with the same columns.
  */
 export const INFLUENCER_LIST_TAB = 'Influencers';
-export const INFLUENCER_LIST_HEADERS = ['Talent Name', 'Email', 'Manager', 'Tracking', 'Source', 'Added At'] as const;
+/**
+ * The influencer list's columns. "Tracking" (last) says whether the contact is tracked:
+ * "Tracking", "Paused" or "Removed". Lists made before it moved last hold it as the fourth
+ * column; the list code finds every column by its header, so both layouts keep working.
+ */
+export const INFLUENCER_LIST_HEADERS = ['Talent Name', 'Email', 'Manager', 'Source', 'Added At', 'Tracking'] as const;
+export const INFLUENCER_TRACKING_STATES = { tracking: 'Tracking', paused: 'Paused', removed: 'Removed' } as const;
+export type InfluencerTrackingState = (typeof INFLUENCER_TRACKING_STATES)[keyof typeof INFLUENCER_TRACKING_STATES];
 
 export const OUTREACH_TRACKER_TAB = 'Outreach';
 export const OUTREACH_TRACKER_HEADERS = [
@@ -19,6 +26,8 @@ export const OUTREACH_TRACKER_HEADERS = [
   'Summary',
   'Gmail Link',
   'Updated At',
+  'Latest Fee',
+  'Next Key Date',
 ] as const;
 
 export const campaignFolderName = (campaign: { campaignId: string; campaignName: string }) => `${campaign.campaignName} (${campaign.campaignId})`;

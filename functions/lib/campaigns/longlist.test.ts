@@ -14,6 +14,8 @@ describe('longlist header detection', () => {
     ['Manager', 'manager'],
     ['Owner', 'manager'],
     ['Agent', 'manager'],
+    ['Handle', 'handle'],
+    ['Social Handle', 'handle'],
     ['Followers', undefined],
   ])('%s → %s', (header, column) => {
     expect(headerColumn(header)).toBe(column);
@@ -26,6 +28,11 @@ describe('longlist header detection', () => {
 
   it('needs both an e-mail and a name column', () => {
     expect(findHeader([['Email', 'Followers']])).toBeUndefined();
+  });
+
+  it('finds a Handle column beside the name, and takes the handle as the name when there is no name column', () => {
+    expect(findHeader([['Influencer', 'Email Address', 'Talent Manager', 'Handle']])).toEqual({ row: 0, name: 0, email: 1, manager: 2, handle: 3 });
+    expect(findHeader([['Handle', 'Email']])).toEqual({ row: 0, name: 0, email: 1, handle: 0 });
   });
 });
 
@@ -44,8 +51,8 @@ describe('longlist rows', () => {
     ];
     const result = parseLonglist(rows, header);
     expect(result.candidates).toEqual([
-      { row: 2, email: 'ana.ruiz@gmail.com', talentName: 'Ana Ruiz', manager: 'mgr@talent.co' },
-      { row: 8, email: 'ben@ode.io', talentName: 'Ben Ode', manager: '' },
+      { row: 2, email: 'ana.ruiz@gmail.com', talentName: 'Ana Ruiz', manager: 'mgr@talent.co', handle: '' },
+      { row: 8, email: 'ben@ode.io', talentName: 'Ben Ode', manager: '', handle: '' },
     ]);
     expect(result.skipped).toEqual([
       { row: 3, reason: 'Missing email' },
@@ -53,5 +60,16 @@ describe('longlist rows', () => {
       { row: 5, reason: 'Invalid email "not-an-email"' },
     ]);
     expect(result.duplicates).toEqual([{ row: 7, email: 'ana.ruiz@gmail.com', reason: 'Duplicate of row 2 in the sheet' }]);
+  });
+
+  it('reads the handle trimmed, and leaves out one that cannot be a handle (spaces, over 100 characters)', () => {
+    const rows = [
+      ['Name', 'Email', 'Handle'],
+      ['Maya', 'maya@cooks.tv', ' @mayacooks '],
+      ['Ben', 'ben@ode.io', 'see notes for all the accounts'],
+      ['Cy', 'cy@x.io', `@${'c'.repeat(100)}`],
+    ];
+    const result = parseLonglist(rows, { row: 0, name: 0, email: 1, handle: 2 });
+    expect(result.candidates.map((candidate) => candidate.handle)).toEqual(['@mayacooks', '', '']);
   });
 });

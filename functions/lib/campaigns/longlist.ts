@@ -1,16 +1,20 @@
+import { HANDLE_MAX } from '../../../shared/schemas/campaigns';
+
 /**
  * Reads a longlist people made by hand: finds the header row whatever its wording (Email,
- * E-mail, Email Address; Talent, Name, Talent Name, Influencer; Manager, Owner, Agent), then
- * turns each row into a candidate contact or a reason it was skipped. Pure: no I/O.
+ * E-mail, Email Address; Talent, Name, Talent Name, Influencer; Manager, Owner, Agent; Handle,
+ * Social Handle, Username), then turns each row into a candidate contact or a reason it was
+ * skipped. Pure: no I/O.
  */
-export type Column = 'email' | 'name' | 'manager';
+export type Column = 'email' | 'name' | 'manager' | 'handle';
 
 const normalise = (header: string) => header.toLowerCase().replace(/[^a-z]/g, '');
 
 const HEADER_WORDS: Record<Column, string[]> = {
   email: ['email', 'emailaddress', 'mail', 'emails', 'contactemail', 'talentemail', 'influenceremail', 'creatoremail'],
-  name: ['talent', 'name', 'talentname', 'influencer', 'influencername', 'creator', 'creatorname', 'fullname', 'handle'],
+  name: ['talent', 'name', 'talentname', 'influencer', 'influencername', 'creator', 'creatorname', 'fullname'],
   manager: ['manager', 'owner', 'agent', 'manageremail', 'owneremail', 'agentemail', 'management', 'emailowner', 'talentmanager'],
+  handle: ['handle', 'handles', 'socialhandle', 'username', 'instagramhandle', 'ighandle', 'tiktokhandle', 'creatorhandle', 'talenthandle', 'influencerhandle'],
 };
 
 export const headerColumn = (header: string): Column | undefined => {
@@ -18,9 +22,12 @@ export const headerColumn = (header: string): Column | undefined => {
   return (Object.keys(HEADER_WORDS) as Column[]).find((column) => HEADER_WORDS[column].includes(key));
 };
 
-export type HeaderMap = { row: number; email: number; name: number; manager?: number };
+export type HeaderMap = { row: number; email: number; name: number; manager?: number; handle?: number };
 
-/** The first of the top rows that names both an e-mail and a name column. */
+/**
+ * The first of the top rows that names both an e-mail and a name column. A sheet that names its
+ * talent only by handle uses the handle as the name too.
+ */
 export const findHeader = (rows: string[][], scanRows = 10): HeaderMap | undefined => {
   for (let index = 0; index < Math.min(rows.length, scanRows); index += 1) {
     const found: Partial<Record<Column, number>> = {};
@@ -28,7 +35,16 @@ export const findHeader = (rows: string[][], scanRows = 10): HeaderMap | undefin
       const kind = headerColumn(cell ?? '');
       if (kind && found[kind] === undefined) found[kind] = column;
     });
-    if (found.email !== undefined && found.name !== undefined) return { row: index, email: found.email, name: found.name, manager: found.manager };
+    const name = found.name ?? found.handle;
+    if (found.email !== undefined && name !== undefined) {
+      return {
+        row: index,
+        email: found.email,
+        name,
+        ...(found.manager !== undefined ? { manager: found.manager } : {}),
+        ...(found.handle !== undefined ? { handle: found.handle } : {}),
+      };
+    }
   }
   return undefined;
 };
@@ -36,7 +52,7 @@ export const findHeader = (rows: string[][], scanRows = 10): HeaderMap | undefin
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export const isEmail = (value: string) => value.length <= 254 && EMAIL.test(value);
 
-export type Candidate = { row: number; email: string; talentName: string; manager: string };
+export type Candidate = { row: number; email: string; talentName: string; manager: string; handle: string };
 export type Skipped = { row: number; reason: string };
 export type Duplicate = { row: number; email: string; reason: string };
 
@@ -52,6 +68,9 @@ export const parseLonglist = (rows: string[][], header: HeaderMap) => {
     const rawEmail = (cells[header.email] ?? '').trim();
     const talentName = (cells[header.name] ?? '').trim();
     const manager = header.manager === undefined ? '' : (cells[header.manager] ?? '').trim();
+    // A handle too long to be one (a note pasted in the column) is left out, not the row.
+    const rawHandle = header.handle === undefined ? '' : (cells[header.handle] ?? '').trim();
+    const handle = rawHandle.length <= HANDLE_MAX && !/\s/.test(rawHandle) ? rawHandle : '';
     if (!rawEmail && !talentName && !manager) continue; // blank line: not a row anyone meant
     if (!rawEmail) {
       skipped.push({ row, reason: 'Missing email' });
@@ -72,7 +91,7 @@ export const parseLonglist = (rows: string[][], header: HeaderMap) => {
       continue;
     }
     seen.set(email, row);
-    candidates.push({ row, email, talentName, manager });
+    candidates.push({ row, email, talentName, manager, handle });
   }
   return { candidates, skipped, duplicates };
 };

@@ -1,10 +1,9 @@
 import { logger, errorMessage } from '../logger';
 import type { AgencyScope } from '../session/resolve';
 import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
-import { contactEntity } from '../store/entities/contact';
 import { nowIso } from '../store/keys';
 import { agencyDrive, fileExists, recoverAgencyDrive } from './agency-drive';
-import { campaignContactCount } from './campaigns';
+import { listCampaignContacts } from './contact-store';
 import { syncInfluencerList } from './influencer-list';
 import {
   INFLUENCER_LIST_HEADERS,
@@ -71,10 +70,10 @@ export const provisionCampaign = async (
     }
 
     // Contacts added while the list did not exist yet go in now.
-    const contacts = (await contactEntity().query.byCampaign({ agencyName, campaignId }).go({ pages: 'all' })).data;
+    const contacts = await listCampaignContacts(agencyName, campaignId);
     await syncInfluencerList(drive.sheets, ids.influencerListSheetId!, contacts);
 
-    const contactCount = await campaignContactCount(scope, campaignId);
+    const contactCount = contacts.length;
     await upsertTrackerRow(drive, { ...campaign, ...ids, status: 'ready', contactCount });
     await campaignEntity()
       .patch({ agencyName, campaignId })

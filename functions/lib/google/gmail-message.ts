@@ -1,6 +1,10 @@
 import type { gmail_v1 } from '@googleapis/gmail';
+import { compile } from 'html-to-text';
+import iconv from 'iconv-lite';
+import { classifyAutoReply, type AutoReplyKind } from '../mail/auto-reply';
+import { ownText } from '../mail/own-text';
 
-/** A Gmail message reduced to what the product reads: addresses, subject, dates and plain text. */
+/** A Gmail message reduced to what the product reads: addresses, subject, dates, ids and text. */
 export type Address = { name?: string; email: string };
 
 export type ParsedMessage = {
@@ -15,11 +19,25 @@ export type ParsedMessage = {
   /** Gmail's receive time, ms since epoch: the reliable ordering key. */
   internalDate: number;
   snippet: string;
-  /** text/plain when present, else text/html with tags stripped; '' for metadata/minimal formats. */
+  /**
+   * Every inline text body in order, each decoded from its declared charset; in
+   * multipart/alternative text/plain wins over text/html. '' for metadata/minimal formats.
+   */
   text: string;
   labelIds: string[];
   historyId?: string;
+  /** RFC 5322 Message-ID without angle brackets; `gmail-<id>@local` when the header is missing. */
+  messageId: string;
+  inReplyTo?: string;
+  references: string[];
+  /** The sender's own words: `text` without quoted history, forwarded mail and signature. */
+  ownText: string;
+  autoReply: AutoReplyKind;
+  /** The few raw headers later rules read, lower-case names, only those present. */
+  headers: Record<string, string>;
 };
+
+type Part = gmail_v1.Schema$MessagePart;
 
 /**
  * Splits an address list on commas outside quotes and angle brackets:
@@ -56,40 +74,142 @@ export const parseAddress = (raw: string): Address | undefined => {
   return bare ? { email: bare[0].toLowerCase() } : undefined;
 };
 
-const decode = (data: string | null | undefined): string => (data ? Buffer.from(data, 'base64url').toString('utf8') : '');
+/* ---------- message ids ---------- */
 
-const htmlToText = (html: string): string =>
-  html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>|<\/(p|div|li|tr|h\d)>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+/** `<a@b>` → `a@b`; a header with comments or several ids yields its ids only. */
+const messageIds = (value: string | undefined): string[] => {
+  if (!value) return [];
+  const bracketed = [...value.matchAll(/<\s*([^<>\s]+)\s*>/g)].map((m) => m[1]!);
+  if (bracketed.length) return bracketed;
+  // Some clients drop the brackets: split on folding whitespace or commas, minus (comments).
+  return value
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+};
 
-/** Depth-first: the first text/plain part wins; attachments (parts with a filename) are skipped. */
-const findPart = (part: gmail_v1.Schema$MessagePart | undefined, mimeType: string): gmail_v1.Schema$MessagePart | undefined => {
-  if (!part) return undefined;
-  if (part.mimeType === mimeType && !part.filename && part.body?.data) return part;
-  for (const child of part.parts ?? []) {
-    const found = findPart(child, mimeType);
-    if (found) return found;
+/* ---------- charsets ---------- */
+
+// Labels as mail clients mean them (the WHATWG Encoding standard maps them the same way):
+// "iso-8859-1"/"ascii" text is windows-1252, "euc-kr"/"ks_c_5601-1987" is Korean UHC,
+// "shift_jis" carries Microsoft's extensions, "gb2312" is GBK.
+const CHARSET_ALIASES: Record<string, string> = {
+  'iso-8859-1': 'windows-1252',
+  iso8859_1: 'windows-1252',
+  latin1: 'windows-1252',
+  'us-ascii': 'windows-1252',
+  ascii: 'windows-1252',
+  'euc-kr': 'cp949',
+  'ks_c_5601-1987': 'cp949',
+  shift_jis: 'cp932',
+  sjis: 'cp932',
+  'x-sjis': 'cp932',
+  gb2312: 'gbk',
+};
+
+const utf8 = new TextDecoder('utf-8');
+// Node's TextDecoder knows stateful encodings iconv-lite lacks (iso-2022-jp); one per label.
+const decoders = new Map<string, TextDecoder | null>();
+
+const textDecoder = (label: string): TextDecoder | null => {
+  const known = decoders.get(label);
+  if (known !== undefined) return known;
+  let decoder: TextDecoder | null = null;
+  try {
+    decoder = new TextDecoder(label);
+  } catch {
+    // Unknown label, or a Node built without full ICU.
   }
-  return undefined;
+  if (decoders.size < 64) decoders.set(label, decoder);
+  return decoder;
 };
 
-export const messageText = (payload: gmail_v1.Schema$MessagePart | undefined): string => {
-  const plain = findPart(payload, 'text/plain');
-  if (plain) return decode(plain.body?.data).replace(/\r\n/g, '\n');
-  const html = findPart(payload, 'text/html');
-  return html ? htmlToText(decode(html.body?.data)) : '';
+/** Decodes by the declared charset: iconv-lite, then Node's TextDecoder, else UTF-8. */
+export const decodeCharset = (bytes: Uint8Array, charset: string | undefined): string => {
+  const declared = (charset ?? '').trim().replace(/^["']|["']$/g, '').toLowerCase();
+  if (!declared || declared === 'utf-8' || declared === 'utf8') return utf8.decode(bytes);
+  const label = CHARSET_ALIASES[declared] ?? declared;
+  if (iconv.encodingExists(label)) return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), label);
+  return (textDecoder(label) ?? utf8).decode(bytes);
 };
+
+/* ---------- bodies ---------- */
+
+// Compiled once: compiling the selector tree per message would dominate parse time.
+const htmlToText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'style', format: 'skip' },
+    { selector: 'script', format: 'skip' },
+    ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((h) => ({ selector: h, options: { uppercase: false } })),
+    // Layout tables (Outlook, signatures) read best as one line per cell.
+    ...['tr', 'td', 'th'].map((cell) => ({ selector: cell, format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } })),
+  ],
+});
+
+const header = (part: Part, name: string): string | undefined =>
+  part.headers?.find((h) => (h.name ?? '').toLowerCase() === name)?.value ?? undefined;
+
+const charsetOf = (part: Part): string | undefined => /charset\s*=\s*"?([^";\s]+)"?/i.exec(header(part, 'content-type') ?? '')?.[1];
+
+const isAttachment = (part: Part): boolean =>
+  Boolean(part.filename) || /^\s*attachment/i.test(header(part, 'content-disposition') ?? '');
+
+const tidyBody = (text: string): string =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\u00A0/g, ' ')
+    .replace(/^(?:[ \t]*\n)+/, '')
+    .trimEnd();
+
+// Empty <div><br></div> spacers and &nbsp; cells leave runs of blank and space-only lines.
+const tidyHtmlText = (text: string): string =>
+  tidyBody(text)
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n');
+
+/**
+ * Walks the MIME tree in order. `withHtml` false skips HTML bodies, so an alternative with a
+ * plain version never pays for an HTML conversion it would throw away.
+ */
+const collect = (part: Part | undefined, into: string[], withHtml: boolean): void => {
+  if (!part || isAttachment(part)) return;
+  const type = (part.mimeType ?? '').toLowerCase();
+  if (type === 'text/plain' || (type === 'text/html' && withHtml)) {
+    if (!part.body?.data) return;
+    const decoded = decodeCharset(Buffer.from(part.body.data, 'base64url'), charsetOf(part));
+    const text = type === 'text/html' ? tidyHtmlText(htmlToText(decoded)) : tidyBody(decoded);
+    if (!text.trim()) return;
+    into.push(text);
+  } else if (type === 'multipart/alternative') {
+    const children = part.parts ?? [];
+    const versionOf = (child: Part, html: boolean): string[] => {
+      const version: string[] = [];
+      collect(child, version, html);
+      return version;
+    };
+    // RFC 2046 orders alternatives plainest first, so without a plain one the last is the richest.
+    const chosen =
+      children.map((child) => versionOf(child, false)).find((v) => v.length) ??
+      (withHtml ? children.map((child) => versionOf(child, true)).findLast((v) => v.length) : undefined);
+    if (chosen) into.push(...chosen);
+  } else if (type.startsWith('multipart/')) {
+    for (const child of part.parts ?? []) collect(child, into, withHtml);
+  }
+  // message/rfc822, delivery-status, calendars, images…: not text the sender wrote here.
+};
+
+export const messageText = (payload: Part | undefined): string => {
+  const texts: string[] = [];
+  collect(payload, texts, true);
+  return texts.join('\n\n');
+};
+
+/* ---------- message ---------- */
+
+const KEPT_HEADERS = ['auto-submitted', 'precedence', 'x-autoreply', 'list-id', 'reply-to'] as const;
 
 export const parseMessage = (message: gmail_v1.Schema$Message): ParsedMessage => {
   const headers = new Map<string, string>();
@@ -98,19 +218,41 @@ export const parseMessage = (message: gmail_v1.Schema$Message): ParsedMessage =>
     const key = (h.name ?? '').toLowerCase();
     if (!headers.has(key)) headers.set(key, h.value ?? '');
   }
+  const id = message.id ?? '';
   const from = parseAddressList(headers.get('from'))[0];
+  const subject = headers.get('subject') ?? '';
+  const text = messageText(message.payload);
+  const own = text ? ownText(text) : '';
+  const inReplyTo = messageIds(headers.get('in-reply-to'))[0];
+  const kept: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = headers.get(name);
+    if (value !== undefined) kept[name] = value;
+  }
   return {
-    id: message.id ?? '',
+    id,
     threadId: message.threadId ?? '',
     ...(from ? { from } : {}),
     to: parseAddressList(headers.get('to')),
     cc: parseAddressList(headers.get('cc')),
-    subject: headers.get('subject') ?? '',
+    subject,
     ...(headers.has('date') ? { date: headers.get('date') } : {}),
     internalDate: Number(message.internalDate ?? 0),
     snippet: message.snippet ?? '',
-    text: messageText(message.payload),
+    text,
     labelIds: message.labelIds ?? [],
     ...(message.historyId ? { historyId: message.historyId } : {}),
+    messageId: messageIds(headers.get('message-id'))[0] ?? `gmail-${id}@local`,
+    ...(inReplyTo ? { inReplyTo } : {}),
+    references: messageIds(headers.get('references')),
+    ownText: own,
+    autoReply: classifyAutoReply({
+      headers,
+      ...(headers.has('from') ? { from: headers.get('from') } : {}),
+      subject,
+      ownText: own,
+      ...(message.payload?.mimeType ? { mimeType: message.payload.mimeType } : {}),
+    }),
+    headers: kept,
   };
 };

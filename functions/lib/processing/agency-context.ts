@@ -1,5 +1,6 @@
+import { listAgencyContacts } from '../campaigns/contact-store';
 import { googleGrantEntity } from '../store/entities/google-grant';
-import { contactEntity, type ContactItem } from '../store/entities/contact';
+import type { ContactItem } from '../store/entities/contact';
 import { memberEntity } from '../store/entities/member';
 
 /**
@@ -21,12 +22,13 @@ export const connectedMailboxes = async (agencyName: string): Promise<string[]> 
   return withGrant.filter((email): email is string => Boolean(email)).sort();
 };
 
-export const agencyContacts = async (agencyName: string): Promise<ContactItem[]> =>
-  (await contactEntity().query.byAgency({ agencyName }).go({ pages: 'all' })).data as ContactItem[];
+/** Every contact of the agency: one per talent per campaign. */
+export const agencyContacts = (agencyName: string): Promise<ContactItem[]> => listAgencyContacts(agencyName);
 
 export type ContactIndex = {
   tracked: ContactItem[];
-  byTalent: Map<string, ContactItem>;
+  /** a talent's tracked contacts, one per campaign */
+  byTalent: Map<string, ContactItem[]>;
   byManager: Map<string, ContactItem[]>;
   agencyAddresses: Set<string>;
 };
@@ -38,11 +40,11 @@ export type ContactIndex = {
 export const buildContactIndex = (contacts: ContactItem[], agencyAddresses: Iterable<string>): ContactIndex => {
   const agency = new Set([...agencyAddresses].map((a) => a.toLowerCase()));
   const tracked = contacts.filter((contact) => contact.trackingEnabled).sort((a, b) => a.email.localeCompare(b.email));
-  const byTalent = new Map<string, ContactItem>();
+  const byTalent = new Map<string, ContactItem[]>();
   const byManager = new Map<string, ContactItem[]>();
   for (const contact of tracked) {
     const email = contact.email.toLowerCase();
-    if (!agency.has(email)) byTalent.set(email, contact);
+    if (!agency.has(email)) byTalent.set(email, [...(byTalent.get(email) ?? []), contact]);
     const manager = (contact.emailOwner ?? '').trim().toLowerCase();
     if (manager && manager.includes('@') && !agency.has(manager)) byManager.set(manager, [...(byManager.get(manager) ?? []), contact]);
   }
@@ -65,14 +67,16 @@ export type Participants = { addresses: Set<string>; text: string };
 
 /**
  * The tracked contacts a thread involves: talents in From/To/Cc first; when only a manager is
- * there, that manager's talents, narrowed to the ones the thread names when it names any.
+ * there, that manager's talents, narrowed to the ones the thread names when it names any. A
+ * talent in several campaigns comes back once per campaign.
  */
 export const contactsInThread = (index: ContactIndex, participants: Participants): ContactItem[] => {
-  const direct = [...participants.addresses].map((a) => index.byTalent.get(a)).filter((c): c is ContactItem => Boolean(c));
+  const direct = [...participants.addresses].flatMap((a) => index.byTalent.get(a) ?? []);
   const viaManager = [...participants.addresses].flatMap((a) => index.byManager.get(a) ?? []);
   const haystack = participants.text.toLowerCase();
   const named = viaManager.filter((c) => c.talentName && haystack.includes(c.talentName.toLowerCase()));
   const managed = named.length ? named : viaManager;
   const seen = new Set<string>();
-  return [...direct, ...managed].filter((c) => (seen.has(c.email) ? false : (seen.add(c.email), true)));
+  const key = (c: ContactItem) => `${c.campaignId}:${c.email}`;
+  return [...direct, ...managed].filter((c) => (seen.has(key(c)) ? false : (seen.add(key(c)), true)));
 };

@@ -2,7 +2,8 @@ import { readApiKey } from '../identity/api-keys';
 import { logger } from '../logger';
 import { readSettings } from '../settings/store';
 import { jobBatchEntity, type ThreadRef } from '../store/entities/job';
-import { activeMemberEmails, agencyContacts, buildContactIndex } from './agency-context';
+import { loadDirectory } from '../conversations/directory';
+import { processThread, type ThreadWork } from '../conversations/process-thread';
 import { MissingApiKey } from './errors';
 import { gmailClients } from './gmail-clients';
 import { scanBounds } from './gmail-queries';
@@ -10,7 +11,6 @@ import { addThreadOutcome, countThread, getJob, isCancelled, pastDeadline, refKe
 import type { JobScope } from './labels';
 import { renewLease } from './lock';
 import { modelCaller } from './model';
-import { processThread, type ThreadWork } from './thread-processor';
 
 export type BatchResult = { index: number; processed: number; skipped: number; stopped?: 'cancelled' | 'deadline' };
 
@@ -31,7 +31,7 @@ export const processBatch = async (agencyName: string, jobId: string, index: num
   const apiKey = await readApiKey(agencyName);
   if (!apiKey) throw new MissingApiKey();
   const settings = await readSettings({ agencyName });
-  const [contacts, members] = await Promise.all([agencyContacts(agencyName), activeMemberEmails(agencyName)]);
+  const directory = await loadDirectory(agencyName);
   const scope = job.scope as JobScope;
   const window =
     scope.kind === 'interval' && !settings.date_range_processing.include_full_thread
@@ -41,7 +41,7 @@ export const processBatch = async (agencyName: string, jobId: string, index: num
     agencyName,
     jobId,
     settings,
-    index: buildContactIndex(contacts, members),
+    directory,
     call: modelCaller(apiKey, settings, remainingMs),
     gmailFor: gmailClients(remainingMs),
     ...(window ? { window } : {}),

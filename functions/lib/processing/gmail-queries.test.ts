@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { buildQueries, MAX_QUERY_CHARS, scanBounds } from './gmail-queries';
-import { deriveOutreach } from './outreach-status';
 
 describe('gmail queries', () => {
   it('chunks addresses so every q stays under the limit and names each address in from/to/cc', () => {
@@ -19,14 +18,5 @@ describe('gmail queries', () => {
     expect(scanBounds({ startDate: '2026-01-05', endDate: '2026-02-20', oldestScanDays: 0, now })).toEqual({ afterMs: Date.UTC(2026, 0, 5), beforeMs: Date.UTC(2026, 1, 21) });
     expect(scanBounds({ startDate: '2025-01-01', endDate: '2026-02-20', oldestScanDays: 365, now }).afterMs).toBe(now - 365 * 86_400_000);
     expect(scanBounds({ oldestScanDays: 0, now })).toEqual({});
-  });
-});
-
-describe('outreach status', () => {
-  it('derives whose turn from the last message and lets decisions the model read win', () => {
-    expect(deriveOutreach([{ direction: 'outbound', at: 1 }], 'replied')).toEqual({ status: 'awaiting_reply', whoseTurn: 'talent' });
-    expect(deriveOutreach([{ direction: 'outbound', at: 1 }, { direction: 'inbound', at: 2 }], undefined)).toEqual({ status: 'replied', whoseTurn: 'agency' });
-    expect(deriveOutreach([{ direction: 'outbound', at: 1 }, { direction: 'inbound', at: 2 }], 'negotiating')).toEqual({ status: 'negotiating', whoseTurn: 'agency' });
-    expect(deriveOutreach([{ direction: 'inbound', at: 2 }, { direction: 'outbound', at: 3 }], 'confirmed')).toEqual({ status: 'confirmed', whoseTurn: 'talent' });
   });
 });

@@ -10,16 +10,17 @@ export type ModelCaller = <T = unknown>(
   purpose: ModelPurpose,
   messages: ChatMessage[],
   jsonSchema?: { name: string; schema: Record<string, unknown> },
+  options?: { maxTokens?: number },
 ) => Promise<{ content: string; json?: T; tokens: number }>;
 
 export const modelCaller = (apiKey: string, settings: Settings, remainingMs?: () => number): ModelCaller =>
-  async (purpose, messages, jsonSchema) => {
+  async (purpose, messages, jsonSchema, options) => {
     const config = settings.model_config[purpose];
     const result: ChatResult = await chatCompletion({
       apiKey,
       model: config.model,
       temperature: config.temperature,
-      maxTokens: config.max_tokens,
+      maxTokens: options?.maxTokens ?? config.max_tokens,
       messages,
       ...(jsonSchema ? { jsonSchema } : {}),
       ...(remainingMs ? { retry: { remainingMs } } : {}),

@@ -1,71 +1,64 @@
+import type { ConversationJson } from '../../../shared/schemas/conversations';
 import { agencyDrive, DriveNotSetUp, type AgencyDrive } from '../campaigns/agency-drive';
-import { columnLetter, OUTREACH_TRACKER_HEADERS, OUTREACH_TRACKER_TAB } from '../campaigns/layout';
-import { trackerRow } from '../campaigns/tracker-row';
+import { columnLetter, OUTREACH_TRACKER_TAB } from '../campaigns/layout';
+import { trackerRow as campaignTrackerRow } from '../campaigns/tracker-row';
+import { listConversations } from '../conversations/list';
+import { trackerRow } from '../conversations/tracker-rows';
 import { AiInvalidOutput, AiOutputTruncated, OpenAIRequestRejected } from '../ai/errors';
 import { a1, type ValueRange } from '../google/sheets';
 import { readApiKey } from '../identity/api-keys';
 import { CAMPAIGNS_TRACKER_HEADERS, CAMPAIGNS_TRACKER_TAB } from '../identity/drive';
 import { logger } from '../logger';
+import type { AgencyScope } from '../session/resolve';
 import { readSettings } from '../settings/store';
 import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
-import { contactEntity, type ContactItem } from '../store/entities/contact';
 import { jobEntity } from '../store/entities/job';
-import { threadEntity, type ThreadItem } from '../store/entities/thread';
+import { sheetSyncStateEntity } from '../store/entities/sheet-sync-state';
 import { nowIso } from '../store/keys';
+import { campaignAggregationPrompt } from './aggregation-prompt';
 import { MissingApiKey } from './errors';
 import { requireJob, setPhase } from './job-store';
 import { renewLease } from './lock';
 import { modelCaller } from './model';
-import { contactRow } from './outreach-rows';
-import { campaignAggregationPrompt } from './prompts';
+import { outreachDiff } from './outreach-sheet';
 
-const OUTREACH_LAST = columnLetter(OUTREACH_TRACKER_HEADERS.length - 1);
 const TRACKER_LAST = columnLetter(CAMPAIGNS_TRACKER_HEADERS.length - 1);
+const PAGE = 500;
 
-type CampaignRows = { campaign: CampaignItem; contacts: ContactItem[]; rows: string[][] };
+type Prepared = { campaign: CampaignItem; conversations: ConversationJson[]; wanted: number };
 
-const campaignRows = async (agencyName: string, campaignId: string, updatedAt: string): Promise<CampaignRows | undefined> => {
-  const { data: campaign } = await campaignEntity().get({ agencyName, campaignId }).go();
+/** Every contact's conversation in a campaign, through the same read API the board uses. */
+const campaignConversations = async (scope: AgencyScope, campaignId: string): Promise<ConversationJson[]> => {
+  const out: ConversationJson[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listConversations(scope, { campaign_id: campaignId, sort: 'talent', limit: PAGE, ...(cursor ? { cursor } : {}) });
+    out.push(...page.items);
+    cursor = page.cursor ?? undefined;
+  } while (cursor);
+  return out;
+};
+
+/** How many changes each campaign's tracker should reflect, and which trackers are behind them. */
+const syncStates = async (agencyName: string) => {
+  const { data } = await sheetSyncStateEntity().query.byAgency({ agencyName }).go({ pages: 'all' });
+  return {
+    wanted: new Map(data.map((state) => [state.campaignId, state.wanted ?? 0])),
+    behind: data.filter((state) => (state.wanted ?? 0) > (state.written ?? 0)).map((state) => state.campaignId),
+  };
+};
+
+const prepare = async (scope: AgencyScope, campaignId: string, wanted: number): Promise<Prepared | undefined> => {
+  const { data: campaign } = await campaignEntity().get({ agencyName: scope.agencyName, campaignId }).go();
   if (!campaign || campaign.status === 'deleting') return undefined;
-  const [{ data: contacts }, { data: threads }] = await Promise.all([
-    contactEntity().query.byCampaign({ agencyName, campaignId }).go({ pages: 'all' }),
-    threadEntity().query.byCampaign({ agencyName, primaryCampaignId: campaignId }).go({ pages: 'all' }),
-  ]);
-  const byContact = new Map<string, ThreadItem[]>();
-  for (const thread of threads as ThreadItem[]) for (const email of thread.contactEmails ?? []) byContact.set(email, [...(byContact.get(email) ?? []), thread]);
-  const withThreads = (contacts as ContactItem[]).filter((c) => byContact.has(c.email)).sort((a, b) => a.email.localeCompare(b.email));
-  return { campaign, contacts: contacts as ContactItem[], rows: withThreads.map((c) => contactRow(c, byContact.get(c.email)!, updatedAt)) };
+  return { campaign, conversations: await campaignConversations(scope, campaignId), wanted };
 };
 
-/**
- * The outreach tracker of one campaign: the tab read once, then ONE values.batchUpdate: rows
- * already there (matched by e-mail, column B) rewritten in place in columns A–L only, new rows
- * after the last used row. Whatever people typed in column M onwards is never part of a range.
- */
-export const outreachUpdate = (existing: string[][], rows: string[][]): ValueRange[] => {
-  const rowOf = new Map<string, number>();
-  existing.forEach((cells, i) => {
-    const email = (cells[1] ?? '').trim().toLowerCase();
-    if (i > 0 && email && !rowOf.has(email)) rowOf.set(email, i + 1);
-  });
-  const data: ValueRange[] = [];
-  const added: string[][] = [];
-  for (const row of rows) {
-    const at = rowOf.get(row[1]!.toLowerCase());
-    if (at) data.push({ range: a1(OUTREACH_TRACKER_TAB, `A${at}:${OUTREACH_LAST}${at}`), values: [row] });
-    else added.push(row);
-  }
-  if (added.length) {
-    const first = Math.max(2, existing.length + 1);
-    data.push({ range: a1(OUTREACH_TRACKER_TAB, `A${first}:${OUTREACH_LAST}${first + added.length - 1}`), values: added });
-  }
-  return data;
-};
-
-const writeOutreach = async (drive: AgencyDrive, sheetId: string, rows: string[][]): Promise<void> => {
-  if (rows.length === 0) return;
+const writeOutreach = async (drive: AgencyDrive, sheetId: string, conversations: ConversationJson[], updatedAt: string): Promise<number> => {
   const existing = await drive.sheets.readValues(sheetId, a1(OUTREACH_TRACKER_TAB));
-  await drive.sheets.batchUpdateValues(sheetId, outreachUpdate(existing, rows));
+  const data = outreachDiff(existing, conversations.map((c) => trackerRow(c, updatedAt)));
+  if (data.length) await drive.sheets.batchUpdateValues(sheetId, data);
+  return data.length;
 };
 
 /** The campaigns tracker rows of every synced campaign: one read, one batchUpdate. */
@@ -77,23 +70,26 @@ const writeCampaignsTracker = async (drive: AgencyDrive, entries: { campaign: Ca
   let next = Math.max(2, ids.length + 1);
   const data: ValueRange[] = entries.map(({ campaign, contactCount, summary }) => {
     const row = rowOf.get(campaign.campaignId) ?? next++;
-    return { range: a1(CAMPAIGNS_TRACKER_TAB, `A${row}:${TRACKER_LAST}${row}`), values: [trackerRow({ ...campaign, contactCount }, summary)] };
+    return { range: a1(CAMPAIGNS_TRACKER_TAB, `A${row}:${TRACKER_LAST}${row}`), values: [campaignTrackerRow({ ...campaign, contactCount }, summary)] };
   });
   await drive.sheets.batchUpdateValues(drive.campaignsTrackerId, data);
 };
 
 /**
- * JobSyncSheets: for every campaign whose threads this job changed, its outreach tracker rows
- * and a campaign_aggregation status in the campaigns tracker. What a retry finds done (synced
- * campaigns, aggregation answers) is not done again.
+ * JobSyncSheets: the outreach tracker of every campaign this job touched or that is behind, as
+ * desired state (one row per contact, not contacted ones included) against what the sheet
+ * holds; then a campaign_aggregation status in the campaigns tracker. What a retry finds done
+ * (synced campaigns, aggregation answers) is not done again.
  */
 export const syncJobSheets = async (agencyName: string, jobId: string, remainingMs?: () => number): Promise<{ campaigns: number }> => {
   const job = await requireJob(agencyName, jobId);
   if (job.status !== 'running') return { campaigns: 0 };
   await setPhase(agencyName, jobId, 'syncing_sheets');
   await renewLease(agencyName, jobId);
-  const touched = [...(job.campaignsTouched ?? [])].sort();
-  if (touched.length === 0 || job.trackerSynced) return { campaigns: 0 };
+  if (job.trackerSynced) return { campaigns: 0 };
+  const states = await syncStates(agencyName);
+  const touched = [...new Set([...(job.campaignsTouched ?? []), ...states.behind])].sort();
+  if (touched.length === 0) return { campaigns: 0 };
 
   let drive: AgencyDrive;
   try {
@@ -105,11 +101,13 @@ export const syncJobSheets = async (agencyName: string, jobId: string, remaining
     }
     throw error;
   }
+  const scope: AgencyScope = { agencyName, email: job.startedBy ?? 'monitor', role: 'member' };
   const updatedAt = nowIso();
-  const prepared = (await Promise.all(touched.map((id) => campaignRows(agencyName, id, updatedAt)))).filter((c): c is CampaignRows => Boolean(c));
+  const prepared = (await Promise.all(touched.map((id) => prepare(scope, id, states.wanted.get(id) ?? 0)))).filter((p): p is Prepared => Boolean(p));
 
   const aggregations: Record<string, string> = { ...((job.aggregations as Record<string, string> | undefined) ?? {}) };
-  const missing = prepared.filter((p) => aggregations[p.campaign.campaignId] === undefined && p.rows.length > 0);
+  const contacted = (p: Prepared) => p.conversations.filter((c) => c.message_count > 0);
+  const missing = prepared.filter((p) => aggregations[p.campaign.campaignId] === undefined && contacted(p).length > 0);
   if (missing.length) {
     const apiKey = await readApiKey(agencyName);
     if (!apiKey) throw new MissingApiKey();
@@ -121,7 +119,7 @@ export const syncJobSheets = async (agencyName: string, jobId: string, remaining
           'campaign_aggregation',
           campaignAggregationPrompt(
             { name: p.campaign.campaignName, id: p.campaign.campaignId },
-            p.rows.map((r) => ({ talent: r[0] || r[1]!, status: r[3]!, whoseTurn: r[4]!, summary: r[9]! })),
+            contacted(p).map((c) => ({ talent: c.talent_name || (c.contact_email ?? ''), status: c.status, whoseTurn: c.whose_turn ?? '', summary: c.summary })),
           ),
         );
         aggregations[p.campaign.campaignId] = answer.content.trim();
@@ -137,13 +135,15 @@ export const syncJobSheets = async (agencyName: string, jobId: string, remaining
 
   const synced = new Set(job.campaignsSynced ?? []);
   for (const p of prepared) {
-    if (synced.has(p.campaign.campaignId) || !p.campaign.outreachTrackerSheetId) continue;
-    await writeOutreach(drive, p.campaign.outreachTrackerSheetId, p.rows);
-    await jobEntity().patch({ agencyName, jobId }).add({ campaignsSynced: [p.campaign.campaignId] }).go({ response: 'none' });
+    const campaignId = p.campaign.campaignId;
+    if (synced.has(campaignId) || !p.campaign.outreachTrackerSheetId) continue;
+    await writeOutreach(drive, p.campaign.outreachTrackerSheetId, p.conversations, updatedAt);
+    await sheetSyncStateEntity().update({ agencyName, campaignId }).set({ written: p.wanted, writtenAt: updatedAt }).go({ response: 'none' });
+    await jobEntity().patch({ agencyName, jobId }).add({ campaignsSynced: [campaignId] }).go({ response: 'none' });
   }
   await writeCampaignsTracker(
     drive,
-    prepared.map((p) => ({ campaign: p.campaign, contactCount: p.contacts.length, summary: aggregations[p.campaign.campaignId] ?? '' })),
+    prepared.map((p) => ({ campaign: p.campaign, contactCount: p.conversations.length, summary: aggregations[p.campaign.campaignId] ?? '' })),
   );
   await jobEntity().patch({ agencyName, jobId }).set({ trackerSynced: true }).go({ response: 'none' });
   return { campaigns: prepared.length };

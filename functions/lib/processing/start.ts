@@ -2,7 +2,7 @@ import type { CampaignBody, EmailBody, IntervalBody, ThreadBody } from '../../..
 import { NotFound } from '../http/errors';
 import type { AgencyScope } from '../session/resolve';
 import { campaignEntity } from '../store/entities/campaign';
-import { contactEntity } from '../store/entities/contact';
+import { contactsByEmail } from '../campaigns/contact-store';
 import { connectedMailboxes } from './agency-context';
 import { startJob } from './jobs';
 
@@ -15,8 +15,9 @@ export const startInterval = async (scope: AgencyScope, body: IntervalBody): Pro
   started(await startJob(scope.agencyName, { kind: 'interval', start_date: body.start_date, end_date: body.end_date }, { startedBy: scope.email }));
 
 export const startEmail = async (scope: AgencyScope, body: EmailBody): Promise<Started> => {
-  const { data: contact } = await contactEntity().get({ agencyName: scope.agencyName, email: body.email }).go();
-  if (!contact || !contact.trackingEnabled) throw new NotFound(`${body.email} is not a tracked contact of this agency`);
+  // Tracked in any of the talent's campaigns.
+  const contacts = await contactsByEmail(scope.agencyName, body.email);
+  if (!contacts.some((contact) => contact.trackingEnabled)) throw new NotFound(`${body.email} is not a tracked contact of this agency`);
   return started(await startJob(scope.agencyName, { kind: 'email', email: body.email }, { startedBy: scope.email }));
 };
 

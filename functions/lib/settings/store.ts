@@ -1,6 +1,9 @@
 import { Entity } from 'electrodb';
 import {
+  AGENCY_LOCALE_DEFAULT,
   DATE_RANGE_PROCESSING_DEFAULTS,
+  DEFAULT_CURRENCY_DEFAULT,
+  FOLLOW_UP_AFTER_DAYS_DEFAULT,
   HEALTH_CHECK_DEFAULTS,
   MODEL_DEFAULTS,
   MONITORING_DEFAULTS,
@@ -14,7 +17,12 @@ import type { AgencyScope } from '../session/resolve';
 export const SETTINGS_DEFAULTS = {
   model_config: MODEL_DEFAULTS,
   processing_mode: PROCESSING_MODE_DEFAULTS,
-  processing_limits: { oldest_scan_days: OLDEST_SCAN_DAYS_DEFAULT },
+  processing_limits: {
+    oldest_scan_days: OLDEST_SCAN_DAYS_DEFAULT,
+    follow_up_after_days: FOLLOW_UP_AFTER_DAYS_DEFAULT,
+    agency_locale: AGENCY_LOCALE_DEFAULT,
+    default_currency: DEFAULT_CURRENCY_DEFAULT,
+  },
   date_range_processing: DATE_RANGE_PROCESSING_DEFAULTS,
   health_check: HEALTH_CHECK_DEFAULTS,
   monitoring_config: MONITORING_DEFAULTS,

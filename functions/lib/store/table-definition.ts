@@ -13,6 +13,8 @@ export const TABLE_INDEXES = {
   byCampaign: { name: 'byCampaign', pk: 'gsi2pk', sk: 'gsi2sk' },
   /** the monitor's registry: agencies ordered by their next due check */
   byDueCheck: { name: 'byDueCheck', pk: 'gsi3pk', sk: 'gsi3sk' },
+  /** every campaign of one talent (e-mail) inside an agency: its contacts, later its conversations */
+  byTalent: { name: 'byTalent', pk: 'gsi4pk', sk: 'gsi4sk' },
 } as const satisfies Record<string, IndexDef>;
 
 /** Items with this attribute (epoch seconds) expire; reads check it too since TTL lags. */

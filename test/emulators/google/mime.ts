@@ -16,6 +16,8 @@ export type MessageLike = {
   messageId: string;
   inReplyTo?: string;
   references?: string[];
+  /** extra headers (a seed message's Auto-Submitted, X-Autoreply...), after the standard ones */
+  headers?: Record<string, string>;
 };
 
 const WD = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -106,6 +108,8 @@ export const headersOf = (m: MessageLike, mailbox: string): Header[] => {
   h.push({ name: 'From', value: m.from });
   if (m.to.length) h.push({ name: 'To', value: m.to.join(', ') });
   if (m.cc.length) h.push({ name: 'Cc', value: m.cc.join(', ') });
+  const standard = new Set([...h.map((x) => x.name.toLowerCase()), 'content-type']);
+  for (const [name, value] of Object.entries(m.headers ?? {})) if (!standard.has(name.toLowerCase())) h.push({ name, value });
   h.push({ name: 'Content-Type', value: `multipart/alternative; boundary="${boundaryOf(m)}"` });
   return h;
 };

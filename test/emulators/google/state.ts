@@ -247,6 +247,7 @@ export const buildState = (seed: SeedData | undefined, issuer: string, clock: ()
         messageId: sm.messageId,
         ...(sm.inReplyTo ? { inReplyTo: sm.inReplyTo } : {}),
         ...(sm.references ? { references: sm.references } : {}),
+        ...(sm.headers ? { headers: { ...sm.headers } } : {}),
         mailbox: email,
       };
       insertMessage(mb, m);

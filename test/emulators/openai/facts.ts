@@ -1,8 +1,24 @@
+import { outsideEmails, parseEmails, type Email } from './mail';
+import { readThreadDates, type MailDate } from './mail-dates';
+import { readFees, readIntent, type MailFee, type MailIntent } from './mail-deal';
+
 /**
  * Facts read from a chat request by plain regexes, so every answer visibly comes from the text
  * it was given: the subject, the first sentence, the people, money amounts, dates and a few
  * outreach cues (confirmed, declined, rate talk). Deterministic: same input, same facts.
+ *
+ * When the user messages carry `<email>` blocks, the mail is read from the blocks' bodies only
+ * (never from the system message or the block attributes): each mail's intent, fees and key
+ * dates (relative dates read against that mail's own date), each with verbatim quotes.
  */
+export type MailFacts = {
+  emails: Email[];
+  /** per e-mail, in order */
+  intents: MailIntent[];
+  fees: MailFee[];
+  dates: MailDate[];
+};
+
 export type Participant = { name?: string; email?: string };
 
 export type Facts = {
@@ -19,6 +35,8 @@ export type Facts = {
   haystack: string;
   /** A stable number derived from the input, for choices no cue decides. */
   seed: number;
+  /** Present when the request carries `<email>` blocks. */
+  mail?: MailFacts;
 };
 
 export type Cue = 'confirmed' | 'declined' | 'negotiating' | 'pending' | 'question' | 'follow_up';
@@ -135,6 +153,8 @@ const hash = (text: string): number => {
 export const extractFacts = (messages: readonly ChatMessage[]): Facts => {
   const texts = messages.map((m) => ({ role: m.role, text: messageText(m.content) }));
   const userTexts = texts.filter((t) => t.role === 'user').map((t) => t.text);
+  const emails = userTexts.flatMap((t) => parseEmails(t));
+  if (emails.length) return mailFacts(emails, userTexts, hash(texts.map((t) => t.text).join('\n')));
   const primary = userTexts.at(-1) ?? texts.at(-1)?.text ?? '';
   const all = texts.map((t) => t.text).join('\n');
   const conversation = userTexts.join('\n') || all;
@@ -156,6 +176,51 @@ export const extractFacts = (messages: readonly ChatMessage[]): Facts => {
     seed: hash(all),
   };
   return facts;
+};
+
+/** A greeting line ("Hi Sam,", "Bonjour Claire,") says nothing about the deal. */
+const withoutGreeting = (body: string) =>
+  body.replace(/^\s*(?:hi|hello|hey|dear|good (?:morning|afternoon)|bonjour|salut|cher|chère|hallo|liebe[rs]?|sehr geehrte[rs]?|guten tag|hola|buenos días|estimad[oa]s?)\b[^\n]{0,40}\n/i, '');
+
+const mailFacts = (emails: Email[], userTexts: string[], seed: number): Facts => {
+  const around = userTexts.map(outsideEmails).join('\n');
+  const bodies = emails.map((e) => e.body).join('\n\n');
+  const people = emails.map((e) => `From: ${e.from}\nTo: ${e.to}\n${e.body}`).join('\n\n');
+  const mail: MailFacts = {
+    emails,
+    intents: emails.map(readIntent),
+    fees: emails.flatMap(readFees),
+    dates: readThreadDates(emails),
+  };
+  const read = `${bodies}\n${around}`;
+  // The outcome is what the latest deciding mail does; without one, what the text around says
+  // (an incremental prompt's previous summary).
+  const cues = new Set<Cue>();
+  const decisive = [...mail.intents].reverse().find((i) => i.intent === 'accept' || i.intent === 'decline');
+  if (decisive) cues.add(decisive.intent === 'accept' ? 'confirmed' : 'declined');
+  for (const [cue, pattern] of CUES) {
+    const outcome = cue === 'confirmed' || cue === 'declined';
+    if (outcome ? !decisive && pattern.test(around) : pattern.test(read)) cues.add(cue);
+  }
+  if (mail.fees.length || mail.intents.some((i) => i.intent === 'offer' || i.intent === 'counter')) cues.add('negotiating');
+  if (!cues.has('confirmed') && !cues.has('declined')) cues.add('pending');
+  // Dates: those of the mail (resolved against each mail's date), then any in the text around it.
+  const dateContexts = new Map<string, string>();
+  for (const d of mail.dates) if (!dateContexts.has(d.date)) dateContexts.set(d.date, d.quote);
+  for (const [date, context] of findDatesWithContext(around)) if (!dateContexts.has(date)) dateContexts.set(date, context);
+  const subject = emails.find((e) => e.subject)?.subject ?? '';
+  return {
+    subject: subject.slice(0, 120),
+    firstSentence: firstSentence(emails.map((e) => withoutGreeting(e.body)).join('\n\n')) || firstSentence(around),
+    participants: findParticipants(people),
+    rates: [...new Set([...mail.fees.map((f) => f.written), ...findRates(around)])],
+    dates: [...dateContexts.keys()],
+    dateContexts,
+    cues,
+    haystack: read.toLowerCase(),
+    seed,
+    mail,
+  };
 };
 
 const displayName = (p: Participant) => p.name ?? p.email ?? '';

@@ -1,4 +1,5 @@
 import { displayName, summaryText, type Facts } from './facts';
+import { fromMail, fromMailItem, mailRecords, NOT_MAIL, type MailRecord } from './mail-fill';
 
 /**
  * Produces a JSON value valid against the JSON Schema of a `json_schema` response format,
@@ -7,6 +8,9 @@ import { displayName, summaryText, type Facts } from './facts';
  * cues, summaries the summary. Covers what strict structured outputs allow: object,
  * properties, required, array, items, string, enum, const, number, integer, boolean, null,
  * anyOf/oneOf, type arrays, $ref into $defs/definitions.
+ *
+ * With `<email>` blocks in the request, fields the mail answers are read from it (mail-fill.ts):
+ * arrays of fees and of key dates, an intent enum, quotes, the e-mail index a fact comes from.
  */
 export type JsonSchema = { [key: string]: unknown };
 
@@ -29,7 +33,7 @@ const kindOf = (name: string, schema: JsonSchema): Kind => {
 type Cursor = Record<Kind, number>;
 
 /** `local.text` is the sentence of the last date taken: an array item describes its own date. */
-type Ctx = { facts: Facts; root: JsonSchema; cursor: Cursor; depth: number; local: { text?: string } };
+type Ctx = { facts: Facts; root: JsonSchema; cursor: Cursor; depth: number; local: { text?: string }; item?: MailRecord };
 
 const take = <T>(list: readonly T[], ctx: Ctx, kind: Kind): T | undefined => {
   if (list.length === 0) return undefined;
@@ -219,6 +223,11 @@ const arrayLength = (name: string, items: JsonSchema, schema: JsonSchema, ctx: C
 const fill = (input: JsonSchema, name: string, ctx: Ctx): unknown => {
   const schema = resolveRef(input, ctx.root);
   if ('const' in schema) return schema.const;
+  const mail = ctx.facts.mail;
+  if (mail) {
+    const answer = ctx.item ? fromMailItem(name, schema, ctx.item, ctx.root) : fromMail(name, schema, mail, ctx.root);
+    if (answer !== NOT_MAIL) return answer;
+  }
   if (Array.isArray(schema.enum)) return chooseEnum(schema.enum, ctx.facts, ctx.depth > 1 ? ctx.local.text : undefined);
   const branches = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
   if (Array.isArray(branches) && branches.length) {
@@ -242,6 +251,8 @@ const fill = (input: JsonSchema, name: string, ctx: Ctx): unknown => {
     }
     case 'array': {
       const items = asSchema(schema.items);
+      const records = mail && !ctx.item ? mailRecords(name, resolveRef(items, ctx.root), schema, mail, ctx.root) : undefined;
+      if (records) return records.map((item) => fill(items, singular(name), { ...deeper, item, local: {} }));
       const length = arrayLength(name, resolveRef(items, ctx.root), schema, ctx);
       return Array.from({ length }, () => {
         ctx.local.text = undefined;

@@ -17,6 +17,8 @@ export const campaignEntity = () =>
         campaignId: { type: 'string', required: true },
         campaignName: { type: 'string', required: true },
         clientName: { type: 'string', required: true },
+        /** the client's e-mail domain, bare ("glowskin.com"); '' when not given */
+        clientDomain: { type: 'string', default: '' },
         projectName: { type: 'string', default: '' },
         deliverables: { type: 'string', default: '' },
         additionalDetails: { type: 'string', default: '' },

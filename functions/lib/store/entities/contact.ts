@@ -1,9 +1,15 @@
 import { Entity } from 'electrodb';
 import { dynamoClient, tableName } from '../client';
 
+export const CONTACT_HANDLE_MAX = 100;
+
 /**
- * A tracked contact, `AGENCY#a / CONTACT#email`: one per e-mail per agency (a conditional put
- * enforces it). The byCampaign index lists a campaign's contacts without reading the others.
+ * A tracked contact: one talent (e-mail) in one campaign, `AGENCY#a / CONTACT#campaign#email`.
+ * The same talent may be in several campaigns of an agency, once per campaign (a conditional put
+ * enforces it). Campaign ids hold no '#', so the sort key reads back unambiguously.
+ * - byCampaign (gsi2) lists one campaign's contacts without reading the others;
+ * - byTalent (gsi4) lists every campaign of one talent, `AGENCY#a#TALENT#email / CONTACT#campaign`
+ *   (conversations share the index under `CONV#campaign`, so the prefixes stay distinct).
  */
 export const contactEntity = () =>
   new Entity(
@@ -14,6 +20,8 @@ export const contactEntity = () =>
         email: { type: 'string', required: true },
         talentName: { type: 'string', default: '' },
         emailOwner: { type: 'string', default: '' },
+        /** a social handle, e.g. "@mayacooks" */
+        handle: { type: 'string' },
         campaignId: { type: 'string', required: true },
         trackingEnabled: { type: 'boolean', required: true },
         source: { type: ['manual', 'import'] as const, default: 'manual' },
@@ -23,16 +31,43 @@ export const contactEntity = () =>
       indexes: {
         byAgency: {
           pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
-          sk: { field: 'sk', composite: ['email'], template: 'CONTACT#${email}', casing: 'none' },
+          sk: { field: 'sk', composite: ['campaignId', 'email'], template: 'CONTACT#${campaignId}#${email}', casing: 'none' },
         },
         byCampaign: {
           index: 'byCampaign',
           pk: { field: 'gsi2pk', composite: ['agencyName', 'campaignId'], template: 'AGENCY#${agencyName}#CAMPAIGN#${campaignId}', casing: 'none' },
           sk: { field: 'gsi2sk', composite: ['email'], template: 'CONTACT#${email}', casing: 'none' },
         },
+        byTalent: {
+          index: 'byTalent',
+          pk: { field: 'gsi4pk', composite: ['agencyName', 'email'], template: 'AGENCY#${agencyName}#TALENT#${email}', casing: 'none' },
+          sk: { field: 'gsi4sk', composite: ['campaignId'], template: 'CONTACT#${campaignId}', casing: 'none' },
+        },
       },
     },
     { client: dynamoClient(), table: tableName() },
   );
+
+/**
+ * The key attributes of a contact item, as the entity above writes them (a unit test holds the
+ * two together). For code below ElectroDB: the local runtime re-keys contacts stored before
+ * contacts were per campaign (`AGENCY#a / CONTACT#email`) when it rebuilds its table.
+ */
+export const contactItemKeys = (agencyName: string, campaignId: string, email: string) => ({
+  pk: `AGENCY#${agencyName}`,
+  sk: `CONTACT#${campaignId}#${email}`,
+  gsi2pk: `AGENCY#${agencyName}#CAMPAIGN#${campaignId}`,
+  gsi2sk: `CONTACT#${email}`,
+  gsi4pk: `AGENCY#${agencyName}#TALENT#${email}`,
+  gsi4sk: `CONTACT#${campaignId}`,
+});
+
+/** A contact item in the layout before contacts were per campaign, re-keyed; undefined for any other item. */
+export const rekeyLegacyContact = (item: Record<string, unknown>): Record<string, unknown> | undefined => {
+  const { agencyName, campaignId, email } = item;
+  if (item.__edb_e__ !== 'contact' || typeof agencyName !== 'string' || typeof campaignId !== 'string' || typeof email !== 'string') return undefined;
+  const keys = contactItemKeys(agencyName, campaignId, email);
+  return item.sk === keys.sk && item.gsi4pk === keys.gsi4pk ? undefined : { ...item, ...keys };
+};
 
 export type ContactItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof contactEntity>['get']>['go']>>['data']>;

@@ -6,9 +6,10 @@ export type OutreachStatus = (typeof OUTREACH_STATUSES)[number];
 export type KeyDate = { date: string; kind: string; source_sentence: string };
 
 /**
- * A processed Gmail thread of one mailbox, `AGENCY#a / THREAD#<mailbox>#<threadId>`. Written
- * with an optimistic `version` condition so a stale retry never overwrites newer work. The
- * byCampaign index (its primary campaign) lets the sheet sync read a campaign's threads.
+ * One mailbox's copy of a Gmail thread, `AGENCY#a / THREAD#<mailbox>#<threadId>`: which
+ * conversation thread it is filed under, the Gmail message ids handled, and a copy of the state
+ * the monitor and the job counters read. The conversation itself lives in conversation-thread,
+ * mail-message and conversation items.
  */
 export const threadEntity = () =>
   new Entity(
@@ -19,6 +20,8 @@ export const threadEntity = () =>
         mailbox: { type: 'string', required: true },
         threadId: { type: 'string', required: true },
         version: { type: 'number', required: true },
+        /** the conversation thread this mailbox copy is filed under */
+        threadKey: { type: 'string' },
         subject: { type: 'string', default: '' },
         processedIds: { type: 'list', items: { type: 'string' } },
         summary: { type: 'string', default: '' },

@@ -18,4 +18,6 @@ export const campaignText = {
   retry: 'Retry', // not in spec
   grid: 'Campaign list', // not in spec (accessible name of the card grid)
   loading: 'Loading campaigns', // not in spec (accessible name of the skeleton grid)
+  clientDomain: 'Client domain', // not in spec (optional create-dialog field)
+  clientDomainHint: "Optional: the client's e-mail domain, e.g. glowskin.com", // not in spec
 } as const;

@@ -10,6 +10,8 @@ export const contactText = {
   emailPlaceholder: 'talent@example.com', // not in spec
   talentPlaceholder: 'Talent name', // not in spec
   managerPlaceholder: 'manager@example.com', // not in spec
+  handleLabel: 'Handle (optional)', // not in spec (optional add-contact field)
+  handlePlaceholder: '@mayacooks', // not in spec
   sheetUrlLabel: 'Google Sheets URL', // not in spec
   sheetUrlPlaceholder: 'https://docs.google.com/spreadsheets/d/...', // not in spec
   tabLabel: 'Sheet Tab', // not in spec (label of the tab select)

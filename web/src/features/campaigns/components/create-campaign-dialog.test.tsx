@@ -45,6 +45,7 @@ describe('CreateCampaignDialog', () => {
       'Deliverables',
       'Campaign Live Dates',
       'Additional Details',
+      'Client domain',
     ]);
     expect(screen.getByText('Unique ID for campaign')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Campaign Live Dates' }).textContent).toBe('Select date range');
@@ -72,6 +73,7 @@ describe('CreateCampaignDialog', () => {
     await user.type(screen.getByLabelText('Campaign Name'), 'Summer Launch');
     await user.type(screen.getByLabelText('Campaign ID'), ' summer-25 ');
     await user.type(screen.getByLabelText('Deliverables'), '2 reels');
+    await user.type(screen.getByLabelText('Client domain'), 'GlowSkin.com');
     await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
     await waitFor(() => expect(screen.getByText('closed')).toBeTruthy());
     expect(api.calls.find((c) => c.key === 'POST /api/campaigns/add')?.body).toEqual({
@@ -82,6 +84,7 @@ describe('CreateCampaignDialog', () => {
       deliverables: '2 reels',
       additional_details: '',
       campaign_live_dates: '',
+      client_domain: 'glowskin.com',
     });
     expect(toasts()).toEqual([
       { type: 'success', title: 'Campaign Created', message: 'Campaign "Summer Launch" has been created successfully' },

@@ -10,6 +10,7 @@ import { FieldError, FieldHint, Input, Label, Textarea } from '../../../componen
 import { notify } from '../../../components/ui/notifications';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateCampaign } from '../api/create-campaign';
+import { campaignText } from '../messages';
 import {
   EMPTY_CAMPAIGN_FORM,
   createCampaignSchema,
@@ -45,6 +46,7 @@ export const CreateCampaignDialog = ({ open, onClose }: { open: boolean; onClose
     deliverables: useId(),
     liveDates: useId(),
     details: useId(),
+    clientDomain: useId(),
   };
   const {
     register,
@@ -165,6 +167,17 @@ export const CreateCampaignDialog = ({ open, onClose }: { open: boolean; onClose
               <Textarea id={ids.details} rows={3} {...register('additional_details')} />
             </Field>
           </div>
+          <Field id={ids.clientDomain} label={campaignText.clientDomain} hint={campaignText.clientDomainHint} error={errors.client_domain?.message}>
+            <Input
+              id={ids.clientDomain}
+              inputMode="url"
+              autoComplete="off"
+              placeholder="glowskin.com"
+              aria-invalid={errors.client_domain ? true : undefined}
+              aria-describedby={describedBy(ids.clientDomain, errors.client_domain, true)}
+              {...register('client_domain')}
+            />
+          </Field>
         </fieldset>
       </form>
     </Dialog>

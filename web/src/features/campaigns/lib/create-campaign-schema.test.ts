@@ -43,8 +43,17 @@ describe('createCampaignSchema', () => {
       deliverables: '',
       additional_details: '',
       campaign_live_dates: '',
+      client_domain: '',
     });
     const both = createCampaignSchema.parse({ ...valid, live_dates: { start: '2025-06-01', end: '2026-01-15' } });
     expect(toCreateCampaignInput(both).campaign_live_dates).toBe('2025-06-01 to 2026-01-15');
+  });
+
+  it('takes an optional client domain, trimmed and lower-cased, and refuses anything but a bare domain', () => {
+    expect(toCreateCampaignInput(createCampaignSchema.parse({ ...valid, client_domain: ' GlowSkin.com ' })).client_domain).toBe('glowskin.com');
+    expect(errorsOf({ ...valid, client_domain: '' })).toEqual({});
+    for (const bad of ['https://glowskin.com', 'glowskin', 'glow skin.com', '@glowskin.com', 'glowskin.com/about']) {
+      expect(errorsOf({ ...valid, client_domain: bad }), bad).toEqual({ client_domain: 'Client domain must be a domain like "glowskin.com"' });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { toLiveDates } from '../../../../../shared/format/live-dates';
 import { messages } from '../../../../../shared/messages';
+import { clientDomainSchema } from '../../../../../shared/schemas/campaigns';
 import { z } from '../../../lib/zod';
 import type { CreateCampaignInput } from '../api/create-campaign';
 
@@ -22,6 +23,8 @@ export const createCampaignSchema = z.object({
   deliverables: optionalText,
   live_dates: z.object({ start: z.string(), end: z.string() }),
   additional_details: optionalText,
+  /** optional, a bare domain ("glowskin.com"): the server checks it with the same schema */
+  client_domain: clientDomainSchema,
 });
 
 export type CreateCampaignForm = z.input<typeof createCampaignSchema>;
@@ -35,6 +38,7 @@ export const EMPTY_CAMPAIGN_FORM: CreateCampaignForm = {
   deliverables: '',
   live_dates: { start: '', end: '' },
   additional_details: '',
+  client_domain: '',
 };
 
 /** The request body; live dates stay empty unless both ends were chosen. */
@@ -46,4 +50,5 @@ export const toCreateCampaignInput = (values: CreateCampaignValues): CreateCampa
   deliverables: values.deliverables,
   additional_details: values.additional_details,
   campaign_live_dates: toLiveDates(values.live_dates),
+  client_domain: values.client_domain,
 });

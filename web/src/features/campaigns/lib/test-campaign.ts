@@ -6,6 +6,7 @@ export const testCampaign = (overrides: Partial<Campaign> = {}): Campaign => ({
   campaign_name: 'Summer Launch',
   project_name: 'Sunscreen',
   client_name: 'Acme',
+  client_domain: '',
   deliverables: '2 reels, 3 stories',
   additional_details: '',
   campaign_live_dates: '2025-06-01 to 2025-06-30',

@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { addContactResponse, type AddContactResponse } from '../../../../../shared/schemas/campaigns';
 import { api } from '../../../lib/api-client';
 import { campaignKeys } from '../../campaigns/api/campaign-keys';
 import { contactKeys } from './contact-keys';
-import type { Contact } from './contact-types';
+import { parseResponse } from './parse-response';
 
-export type AddContactInput = { email: string; talent_name: string; email_owner: string; campaign_id: string };
+/** The handle is sent only when one was given. */
+export type AddContactInput = { email: string; talent_name: string; email_owner: string; campaign_id: string; handle?: string };
 
-/** 409 when the e-mail is already tracked; the message names the campaign that holds it. */
-export const addContact = (input: AddContactInput) =>
-  api.post<{ contact?: Contact; message?: string }>('/api/campaigns/contacts/add', input);
+/** 409 when the e-mail is already a contact of that campaign; another campaign is fine. */
+export const addContact = async (input: AddContactInput): Promise<AddContactResponse> =>
+  parseResponse(addContactResponse, await api.post<unknown>('/api/campaigns/contacts/add', input));
 
 export const useAddContact = () => {
   const queryClient = useQueryClient();

@@ -1,37 +1,24 @@
-/** One tracked contact, keyed by e-mail. Older readings name the flag `tracking`. */
-export type Contact = {
-  email: string;
-  campaign_id: string | null;
-  campaign_name: string | null;
-  tracking_enabled: boolean;
-  talent_name: string | null;
-  email_owner: string | null;
-};
+import type {
+  CampaignTrackingJson,
+  ContactJson,
+  ImportLonglistResponse,
+  TrackingResponse,
+  TrackingSummaryJson,
+} from '../../../../../shared/schemas/campaigns';
 
-export type TrackingSummary = {
-  total_contacts: number;
-  tracking_enabled: number;
-  tracking_disabled: number;
-  total_campaigns: number;
-};
+/**
+ * The contacts screen's data, as the shared response schemas read it. A contact is one talent in
+ * one campaign; the same e-mail may appear once per campaign.
+ */
+export type Contact = ContactJson;
 
-export type CampaignTracking = { campaign_name: string; total: number; tracking: number; disabled: number };
+export type TrackingSummary = TrackingSummaryJson;
 
-export type ContactsTracking = {
-  contacts: Record<string, Contact>;
-  summary: TrackingSummary;
-  by_campaign: Record<string, CampaignTracking>;
-};
+export type CampaignTracking = CampaignTrackingJson;
+
+/** Contacts keyed by `contactMapKey(campaign_id, email)`. */
+export type ContactsTracking = Omit<TrackingResponse, 'success'>;
 
 export type SheetMetadata = { spreadsheet_name: string; tabs: { name: string }[] };
 
-export type ImportResult = {
-  imported: number;
-  skipped: number;
-  duplicates: number;
-  message?: string;
-  details?: {
-    skipped?: { row: number; reason: string }[];
-    duplicates?: { row: number; email: string; reason: string }[];
-  };
-};
+export type ImportResult = Omit<ImportLonglistResponse, 'success'>;

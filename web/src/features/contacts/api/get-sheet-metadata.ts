@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { sheetMetadataResponse } from '../../../../../shared/schemas/campaigns';
 import { api } from '../../../lib/api-client';
 import { contactKeys } from './contact-keys';
 import type { SheetMetadata } from './contact-types';
-
-type RawMetadata = { status?: string; message?: string; data?: Partial<SheetMetadata> };
+import { parseResponse } from './parse-response';
 
 /** The api client already turns `status: 'error'` and HTTP failures into an ApiError with the message. */
 export const getSheetMetadata = async (sheetId: string, { signal }: { signal?: AbortSignal } = {}): Promise<SheetMetadata> => {
-  const response = await api.get<RawMetadata>('/api/campaigns/sheet-metadata', { query: { sheet_id: sheetId }, signal });
-  return { spreadsheet_name: response.data?.spreadsheet_name ?? '', tabs: response.data?.tabs ?? [] };
+  const response = await api.get<unknown>('/api/campaigns/sheet-metadata', { query: { sheet_id: sheetId }, signal });
+  return parseResponse(sheetMetadataResponse, response).data;
 };
 
 export const sheetMetadataQueryOptions = (sheetId: string) =>

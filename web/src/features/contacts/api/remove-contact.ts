@@ -1,9 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { removeContactResponse, type RemoveContactResponse } from '../../../../../shared/schemas/campaigns';
 import { api } from '../../../lib/api-client';
 import { campaignKeys } from '../../campaigns/api/campaign-keys';
 import { contactKeys } from './contact-keys';
+import { parseResponse } from './parse-response';
 
-export const removeContact = (email: string) => api.post<{ message?: string }>('/api/campaigns/contacts/remove', { email });
+/** Without campaign_id the server removes the e-mail from every campaign; the screen always names one. */
+export type RemoveContactInput = { email: string; campaign_id?: string };
+
+export const removeContact = async (input: RemoveContactInput): Promise<RemoveContactResponse> =>
+  parseResponse(removeContactResponse, await api.post<unknown>('/api/campaigns/contacts/remove', input));
 
 export const useRemoveContact = () => {
   const queryClient = useQueryClient();

@@ -1,25 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toggleTrackingResponse, type ToggleTrackingResponse } from '../../../../../shared/schemas/campaigns';
 import { api } from '../../../lib/api-client';
 import { applyTrackingToggle } from '../lib/tracking-cache';
 import { contactKeys } from './contact-keys';
-import type { Contact, ContactsTracking } from './contact-types';
+import type { ContactsTracking } from './contact-types';
+import { parseResponse } from './parse-response';
 
-export type ToggleTrackingInput = { email: string; tracking: boolean };
+/** Without campaign_id the server sets the flag in every campaign of the e-mail; the screen always names one. */
+export type ToggleTrackingInput = { email: string; tracking: boolean; campaign_id?: string };
 
-export const toggleTracking = (input: ToggleTrackingInput) =>
-  api.post<{ contact?: Contact }>('/api/campaigns/contacts/tracking/toggle', input);
+export const toggleTracking = async (input: ToggleTrackingInput): Promise<ToggleTrackingResponse> =>
+  parseResponse(toggleTrackingResponse, await api.post<unknown>('/api/campaigns/contacts/tracking/toggle', input));
 
 type Context = { previous: ContactsTracking | undefined };
 
 /** Optimistic: the switch flips at once and rolls back when the server refuses. */
 export const useToggleTracking = () => {
   const queryClient = useQueryClient();
-  return useMutation<{ contact?: Contact }, Error, ToggleTrackingInput, Context>({
+  return useMutation<ToggleTrackingResponse, Error, ToggleTrackingInput, Context>({
     mutationFn: toggleTracking,
-    onMutate: async ({ email, tracking }) => {
+    onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: contactKeys.tracking() });
       const previous = queryClient.getQueryData<ContactsTracking>(contactKeys.tracking());
-      if (previous) queryClient.setQueryData(contactKeys.tracking(), applyTrackingToggle(previous, email, tracking));
+      if (previous) queryClient.setQueryData(contactKeys.tracking(), applyTrackingToggle(previous, input, input.tracking));
       return { previous };
     },
     onError: (_error, _input, context) => {

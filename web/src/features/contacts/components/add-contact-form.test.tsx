@@ -3,7 +3,9 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
+import { addContactResponse, trackingResponse } from '../../../../../shared/schemas/campaigns';
 import { fakeApi, renderAt } from '../../../testing/render';
+import { testContact } from '../lib/test-contacts';
 import { AddContactForm } from './add-contact-form';
 
 afterEach(() => {
@@ -28,6 +30,7 @@ describe('AddContactForm', () => {
   it('shows the validation messages of section 5', async () => {
     const { user, api } = setup();
     expect(screen.getByLabelText('Manager/Owner (optional)')).toBeTruthy();
+    expect(screen.getByLabelText('Handle (optional)')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Add Contact' }));
     expect(await screen.findByText('Please select a campaign')).toBeTruthy();
     expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
@@ -45,12 +48,16 @@ describe('AddContactForm', () => {
     expect(api.calls).toEqual([]);
   });
 
+  const answers = {
+    'POST /api/campaigns/contacts/add': () => ({
+      body: addContactResponse.parse({ success: true, contact: testContact({ email_owner: '', handle: '' }), sheet_updated: true, message: 'Contact added' }),
+    }),
+    'GET /api/campaigns/contacts/tracking': () => ({ body: trackingResponse.parse({ success: true }) }),
+    'GET /api/campaigns/list': () => ({ body: { success: true, campaigns: [] } }),
+  };
+
   it('sends the e-mail trimmed and lower-cased with a blank manager as "" and resets', async () => {
-    const { user, api } = setup({
-      'POST /api/campaigns/contacts/add': () => ({ body: { success: true, contact: {}, message: 'Contact added' } }),
-      'GET /api/campaigns/contacts/tracking': () => ({ body: { success: true, contacts: {} } }),
-      'GET /api/campaigns/list': () => ({ body: { success: true, campaigns: [] } }),
-    });
+    const { user, api } = setup(answers);
     await user.selectOptions(screen.getByLabelText('Campaign'), 'summer-25');
     await user.type(screen.getByLabelText('Email'), '  Ana@Talent.TEST ');
     await user.type(screen.getByLabelText('Talent Name'), 'Ana Lima');
@@ -66,19 +73,36 @@ describe('AddContactForm', () => {
     expect((screen.getByLabelText('Campaign') as HTMLSelectElement).value).toBe('summer-25');
   });
 
+  it('sends an optional handle, trimmed', async () => {
+    const { user, api } = setup(answers);
+    await user.selectOptions(screen.getByLabelText('Campaign'), 'summer-25');
+    await user.type(screen.getByLabelText('Email'), 'maya@cooks.tv');
+    await user.type(screen.getByLabelText('Talent Name'), 'Maya');
+    await user.type(screen.getByLabelText('Handle (optional)'), ' @mayacooks ');
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    await waitFor(() => expect(api.calls.some((c) => c.key === 'POST /api/campaigns/contacts/add')).toBe(true));
+    expect(api.calls.find((c) => c.key === 'POST /api/campaigns/contacts/add')?.body).toEqual({
+      email: 'maya@cooks.tv',
+      talent_name: 'Maya',
+      email_owner: '',
+      campaign_id: 'summer-25',
+      handle: '@mayacooks',
+    });
+  });
+
   it('toasts "Failed to Add Contact" and shows a banner that clears after 10 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = setup({
       'POST /api/campaigns/contacts/add': () => ({
         status: 409,
-        body: { success: false, error: 'ana@talent.test is already tracked in campaign Autumn Drop' },
+        body: { success: false, error: 'ana@talent.test is already a contact in campaign "summer-25"' },
       }),
     });
     await user.selectOptions(screen.getByLabelText('Campaign'), 'summer-25');
     await user.type(screen.getByLabelText('Email'), 'ana@talent.test');
     await user.type(screen.getByLabelText('Talent Name'), 'Ana');
     await user.click(screen.getByRole('button', { name: 'Add Contact' }));
-    const message = 'ana@talent.test is already tracked in campaign Autumn Drop';
+    const message = 'ana@talent.test is already a contact in campaign "summer-25"';
     await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Failed to Add Contact', message }]));
     const banner = screen.getByText(message, { selector: 'form [role="alert"] div' });
     expect(banner).toBeTruthy();

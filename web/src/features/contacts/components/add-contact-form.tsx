@@ -27,7 +27,7 @@ const labels = text.addIndividual;
 export const AddContactForm = ({ campaignOptions }: { campaignOptions: readonly SelectOption[] }) => {
   const addContact = useAddContact();
   const banner = useTimedError();
-  const ids = { campaign: useId(), email: useId(), talent: useId(), manager: useId() };
+  const ids = { campaign: useId(), email: useId(), talent: useId(), manager: useId(), handle: useId() };
   const {
     register,
     control,
@@ -107,6 +107,11 @@ export const AddContactForm = ({ campaignOptions }: { campaignOptions: readonly 
             <div>
               <Label htmlFor={ids.manager}>{labels.manager}</Label>
               <Input id={ids.manager} placeholder={contactText.managerPlaceholder} {...register('email_owner')} />
+            </div>
+            <div>
+              <Label htmlFor={ids.handle}>{contactText.handleLabel}</Label>
+              <Input placeholder={contactText.handlePlaceholder} autoComplete="off" {...fieldProps(ids.handle, errors.handle)} {...register('handle')} />
+              <FieldError id={`${ids.handle}-error`} message={errors.handle?.message} />
             </div>
             <Button type="submit" loading={isSubmitting} className="w-full">
               {isSubmitting ? null : <UserPlus className="h-4 w-4" aria-hidden="true" />}

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { messages } from '../../../../../shared/messages';
+import { contactMapKey } from '../../../../../shared/schemas/campaigns';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { SelectOption } from '../../../components/ui/select';
 import type { Contact } from '../api/contact-types';
@@ -46,7 +47,7 @@ export const AllContacts = ({ contacts, campaignOptions, campaignNames }: AllCon
                   </h3>
                   <ul className="divide-y divide-slate-100">
                     {group.contacts.map((contact) => (
-                      <ContactRow key={contact.email} contact={contact} />
+                      <ContactRow key={contactMapKey(contact.campaign_id, contact.email)} contact={contact} />
                     ))}
                   </ul>
                 </section>

@@ -19,10 +19,13 @@ export const ContactRow = ({ contact }: { contact: Contact }) => {
   const confirm = useConfirm();
   const switchId = useId();
   const who = contact.talent_name || contact.email;
+  // This row is one campaign's contact: the calls name the campaign, so the talent's other
+  // campaigns are left alone.
+  const target = { email: contact.email, ...(contact.campaign_id ? { campaign_id: contact.campaign_id } : {}) };
 
   const onToggle = (enabled: boolean) => {
     toggle.mutate(
-      { email: contact.email, tracking: enabled },
+      { ...target, tracking: enabled },
       {
         onSuccess: () => notify({ type: 'success', title: text.trackingUpdatedTitle, message: text.trackingUpdated(enabled, who) }),
         onError: (error) =>
@@ -45,7 +48,7 @@ export const ContactRow = ({ contact }: { contact: Contact }) => {
     });
     if (!confirmed) return;
     try {
-      await remove.mutateAsync(contact.email);
+      await remove.mutateAsync(target);
       notify({ type: 'success', title: text.removedTitle, message: contactText.removed(who) });
     } catch (error) {
       // The spec only logs a failed removal.
@@ -59,6 +62,7 @@ export const ContactRow = ({ contact }: { contact: Contact }) => {
         <p className="truncate text-sm font-medium text-slate-900">{contact.email}</p>
         <p className="truncate text-sm text-slate-600">
           {contact.talent_name}
+          {contact.handle ? <span className="ml-2 text-xs text-slate-500">{contact.handle}</span> : null}
           {contact.email_owner ? <span className="ml-2 text-xs text-slate-500">{text.manager(contact.email_owner)}</span> : null}
         </p>
       </div>

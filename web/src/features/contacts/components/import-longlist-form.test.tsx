@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
+import { importLonglistResponse, sheetMetadataResponse, trackingResponse } from '../../../../../shared/schemas/campaigns';
 import { fakeApi, renderAt } from '../../../testing/render';
 import { ImportLonglistForm } from './import-longlist-form';
 
@@ -14,17 +15,17 @@ afterEach(() => {
 
 const OPTIONS = [{ value: 'summer-25', label: 'summer-25 - Summer Launch' }];
 const URL_OK = 'https://docs.google.com/spreadsheets/d/sheet-abc/edit#gid=0';
-const METADATA = {
+const METADATA = sheetMetadataResponse.parse({
   success: true,
   status: 'success',
   message: 'ok',
   data: { spreadsheet_name: 'Summer longlist', tabs: [{ name: 'Longlist' }, { name: 'Backup' }] },
-};
+});
 
 const setup = (handlers: Parameters<typeof fakeApi>[0] = {}) => {
   const api = fakeApi({
     'GET /api/campaigns/sheet-metadata': () => ({ body: METADATA }),
-    'GET /api/campaigns/contacts/tracking': () => ({ body: { success: true, contacts: {} } }),
+    'GET /api/campaigns/contacts/tracking': () => ({ body: trackingResponse.parse({ success: true }) }),
     'GET /api/campaigns/list': () => ({ body: { success: true, campaigns: [] } }),
     ...handlers,
   });
@@ -58,7 +59,7 @@ describe('ImportLonglistForm', () => {
   it('checks access after a pause, lists the tabs (first by default) and imports', async () => {
     const { user, api } = setup({
       'POST /api/campaigns/import-longlist': () => ({
-        body: { success: true, imported: 5, skipped: 1, duplicates: 2, message: 'Imported 5 contacts', details: {} },
+        body: importLonglistResponse.parse({ success: true, imported: 5, skipped: 1, duplicates: 2, message: 'Imported 5 contacts', details: {} }),
       }),
     });
     await user.type(urlField(), URL_OK);

@@ -16,10 +16,18 @@ describe('addContactSchema', () => {
     expect(errorsOf({ campaign_id: 'c1', email: 'ana@', talent_name: 'Ana', email_owner: '' })).toEqual({
       email: 'Please enter a valid email address',
     });
+    expect(errorsOf({ campaign_id: 'c1', email: 'ana@x.io', talent_name: 'Ana', email_owner: '', handle: `@${'a'.repeat(100)}` })).toEqual({
+      handle: 'Handle must be 100 characters or fewer',
+    });
   });
 
   it('trims and lower-cases the e-mail and sends a blank manager as ""', () => {
     const values = addContactSchema.parse({ campaign_id: 'c1', email: '  Ana@Talent.TEST ', talent_name: ' Ana ', email_owner: '   ' });
     expect(toAddContactInput(values)).toEqual({ email: 'ana@talent.test', talent_name: 'Ana', email_owner: '', campaign_id: 'c1' });
+  });
+
+  it('sends the handle trimmed, only when one was given', () => {
+    const values = addContactSchema.parse({ campaign_id: 'c1', email: 'maya@cooks.tv', talent_name: 'Maya', email_owner: '', handle: ' @mayacooks ' });
+    expect(toAddContactInput(values)).toEqual({ email: 'maya@cooks.tv', talent_name: 'Maya', email_owner: '', campaign_id: 'c1', handle: '@mayacooks' });
   });
 });

@@ -1,4 +1,5 @@
 import { messages } from '../../../../../shared/messages';
+import { handleSchema } from '../../../../../shared/schemas/campaigns';
 import { z } from '../../../lib/zod';
 import type { AddContactInput } from '../api/add-contact';
 
@@ -10,17 +11,20 @@ export const addContactSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email({ error: text.email })),
   talent_name: z.string().min(1, { error: text.nameRequired }),
   email_owner: z.string().trim(),
+  /** optional; the server checks it with the same schema */
+  handle: handleSchema,
 });
 
 export type AddContactForm = z.input<typeof addContactSchema>;
 export type AddContactValues = z.output<typeof addContactSchema>;
 
-export const EMPTY_ADD_CONTACT: AddContactForm = { campaign_id: '', email: '', talent_name: '', email_owner: '' };
+export const EMPTY_ADD_CONTACT: AddContactForm = { campaign_id: '', email: '', talent_name: '', email_owner: '', handle: '' };
 
-/** The body: e-mail trimmed and lower-cased, manager "" when blank. */
+/** The body: e-mail trimmed and lower-cased, manager "" when blank, the handle only when given. */
 export const toAddContactInput = (values: AddContactValues): AddContactInput => ({
   email: values.email,
   talent_name: values.talent_name.trim(),
   email_owner: values.email_owner.trim(),
   campaign_id: values.campaign_id,
+  ...(values.handle ? { handle: values.handle } : {}),
 });

@@ -4,6 +4,7 @@ import { testTracking } from './test-contacts';
 
 const contacts = Object.values(testTracking().contacts);
 const emails = (filtered: typeof contacts) => filtered.map((contact) => contact.email);
+const keys = (filtered: typeof contacts) => filtered.map((contact) => `${contact.campaign_id}:${contact.email}`);
 
 describe('filterContacts', () => {
   it('returns everything without filters', () => {
@@ -12,21 +13,21 @@ describe('filterContacts', () => {
 
   it('searches case-insensitively on email, talent name and manager', () => {
     expect(emails(filterContacts(contacts, { search: 'BO@' }))).toEqual(['bo@talent.test']);
-    expect(emails(filterContacts(contacts, { search: 'lima' }))).toEqual(['ana@talent.test']);
-    expect(emails(filterContacts(contacts, { search: 'MGR@agency' }))).toEqual(['ana@talent.test', 'cy@talent.test']);
+    expect(keys(filterContacts(contacts, { search: 'lima' }))).toEqual(['summer-25:ana@talent.test', 'autumn:ana@talent.test']);
+    expect(keys(filterContacts(contacts, { search: 'MGR@agency' }))).toEqual(['summer-25:ana@talent.test', 'autumn:cy@talent.test']);
     expect(emails(filterContacts(contacts, { search: '  CY@  ' }))).toEqual(['cy@talent.test']);
     expect(filterContacts(contacts, { search: 'nobody' })).toEqual([]);
   });
 
   it('matches the campaign id exactly', () => {
-    expect(emails(filterContacts(contacts, { campaign_id: 'autumn' }))).toEqual(['cy@talent.test']);
+    expect(emails(filterContacts(contacts, { campaign_id: 'autumn' }))).toEqual(['cy@talent.test', 'ana@talent.test']);
     expect(filterContacts(contacts, { campaign_id: 'autum' })).toEqual([]);
   });
 
   it('matches the tracking flag exactly and combines filters', () => {
-    expect(emails(filterContacts(contacts, { tracking: false }))).toEqual(['bo@talent.test']);
+    expect(keys(filterContacts(contacts, { tracking: false }))).toEqual(['summer-25:bo@talent.test', 'autumn:ana@talent.test']);
     expect(emails(filterContacts(contacts, { tracking: true, campaign_id: 'summer-25' }))).toEqual(['ana@talent.test']);
-    expect(emails(filterContacts(contacts, { tracking: true, search: 'talent' }))).toEqual(['ana@talent.test', 'cy@talent.test']);
+    expect(keys(filterContacts(contacts, { tracking: true, search: 'talent' }))).toEqual(['summer-25:ana@talent.test', 'autumn:cy@talent.test']);
   });
 });
 

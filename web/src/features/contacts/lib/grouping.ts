@@ -7,19 +7,20 @@ export type ContactGroup = { key: string; label: string; contacts: Contact[] };
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-const groupLabel = (campaignId: string | null, campaignName: string | null | undefined) => {
+const groupLabel = (campaignId: string, campaignName: string | undefined) => {
   if (!campaignId) return text.noCampaign;
   return campaignName ? text.groupLabel(campaignId, campaignName) : campaignId;
 };
 
 /**
  * Contacts grouped by "campaign id - campaign name" ("No Campaign" without one), groups sorted
- * alphabetically by label, contacts by e-mail. Names missing on a contact come from `campaignNames`.
+ * alphabetically by label, contacts by e-mail. A talent in two campaigns is in both groups.
+ * Names missing on a contact come from `campaignNames`.
  */
 export const groupContacts = (contacts: readonly Contact[], campaignNames: ReadonlyMap<string, string> = new Map()): ContactGroup[] => {
   const groups = new Map<string, ContactGroup>();
   for (const contact of contacts) {
-    const key = contact.campaign_id ?? '';
+    const key = contact.campaign_id;
     let group = groups.get(key);
     if (!group) {
       const name = contact.campaign_name || (contact.campaign_id ? campaignNames.get(contact.campaign_id) : undefined);

@@ -1,26 +1,49 @@
+import { contactJson, contactMapKey, trackingResponse } from '../../../../../shared/schemas/campaigns';
+import type { z } from '../../../lib/zod';
 import type { Contact, ContactsTracking } from '../api/contact-types';
 
-export const testContact = (overrides: Partial<Contact> = {}): Contact => ({
-  email: 'ana@talent.test',
-  campaign_id: 'summer-25',
-  campaign_name: 'Summer Launch',
-  tracking_enabled: true,
-  talent_name: 'Ana Lima',
-  email_owner: 'mgr@agency.test',
-  ...overrides,
-});
+/** A contact as the server answers it, read through the shared schema. */
+export const testContact = (overrides: Partial<z.input<typeof contactJson>> = {}): Contact =>
+  contactJson.parse({
+    email: 'ana@talent.test',
+    campaign_id: 'summer-25',
+    campaign_name: 'Summer Launch',
+    tracking: true,
+    tracking_enabled: true,
+    talent_name: 'Ana Lima',
+    email_owner: 'mgr@agency.test',
+    handle: '@analima',
+    ...overrides,
+  });
 
-/** Three contacts in two campaigns plus one without a campaign, with consistent counts. */
-export const testTracking = (): ContactsTracking => ({
-  contacts: {
-    'ana@talent.test': testContact(),
-    'bo@talent.test': testContact({ email: 'bo@talent.test', talent_name: 'Bo Chen', email_owner: null, tracking_enabled: false }),
-    'cy@talent.test': testContact({ email: 'cy@talent.test', talent_name: 'Cy', campaign_id: 'autumn', campaign_name: 'Autumn Drop' }),
-    'dee@solo.test': testContact({ email: 'dee@solo.test', talent_name: null, campaign_id: null, campaign_name: null, email_owner: null }),
-  },
-  summary: { total_contacts: 4, tracking_enabled: 3, tracking_disabled: 1, total_campaigns: 2 },
-  by_campaign: {
-    'summer-25': { campaign_name: 'Summer Launch', total: 2, tracking: 1, disabled: 1 },
-    autumn: { campaign_name: 'Autumn Drop', total: 1, tracking: 1, disabled: 0 },
-  },
-});
+/** A tracking answer keyed as the server keys it (`campaign:email`). */
+export const trackingOf = (contacts: Contact[], rest: Omit<z.input<typeof trackingResponse>, 'contacts'> = {}): ContactsTracking => {
+  const { success: _success, ...parsed } = trackingResponse.parse({
+    success: true,
+    contacts: Object.fromEntries(contacts.map((contact) => [contactMapKey(contact.campaign_id, contact.email), contact])),
+    ...rest,
+  });
+  return parsed;
+};
+
+/**
+ * Four contacts in two campaigns plus one whose campaign is unknown (''), with consistent counts;
+ * Ana is in both campaigns (the same talent booked twice).
+ */
+export const testTracking = (): ContactsTracking =>
+  trackingOf(
+    [
+      testContact(),
+      testContact({ email: 'bo@talent.test', talent_name: 'Bo Chen', email_owner: '', handle: '', tracking: false, tracking_enabled: false }),
+      testContact({ email: 'cy@talent.test', talent_name: 'Cy', campaign_id: 'autumn', campaign_name: 'Autumn Drop', handle: '' }),
+      testContact({ campaign_id: 'autumn', campaign_name: 'Autumn Drop', email_owner: '', tracking: false, tracking_enabled: false }),
+      testContact({ email: 'dee@solo.test', talent_name: '', campaign_id: '', campaign_name: '', email_owner: '', handle: '' }),
+    ],
+    {
+      summary: { total_contacts: 5, tracking_enabled: 3, tracking_disabled: 2, total_campaigns: 2 },
+      by_campaign: {
+        'summer-25': { campaign_name: 'Summer Launch', total: 2, tracking: 1, disabled: 1 },
+        autumn: { campaign_name: 'Autumn Drop', total: 2, tracking: 1, disabled: 1 },
+      },
+    },
+  );

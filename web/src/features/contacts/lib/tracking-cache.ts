@@ -1,24 +1,39 @@
+import { contactMapKey } from '../../../../../shared/schemas/campaigns';
 import type { ContactsTracking } from '../api/contact-types';
 
-/** The cached tracking data with one contact's flag set, and the counts moved to match. */
-export const applyTrackingToggle = (data: ContactsTracking, email: string, enabled: boolean): ContactsTracking => {
-  const contact = data.contacts[email];
-  if (!contact || contact.tracking_enabled === enabled) return data;
+/** Which contacts a toggle names: one campaign's, or (no campaign_id) the e-mail in every campaign. */
+export type TrackingTarget = { email: string; campaign_id?: string };
+
+const targetKeys = (data: ContactsTracking, { email, campaign_id }: TrackingTarget): string[] => {
+  if (campaign_id !== undefined) {
+    const key = contactMapKey(campaign_id, email);
+    return data.contacts[key] ? [key] : [];
+  }
+  return Object.entries(data.contacts)
+    .filter(([, contact]) => contact.email === email)
+    .map(([key]) => key);
+};
+
+/** The cached tracking data with the named contacts' flag set, and the counts moved to match. */
+export const applyTrackingToggle = (data: ContactsTracking, target: TrackingTarget, enabled: boolean): ContactsTracking => {
+  const changing = targetKeys(data, target).filter((key) => data.contacts[key]!.tracking_enabled !== enabled);
+  if (changing.length === 0) return data;
   const delta = enabled ? 1 : -1;
-  const campaign = contact.campaign_id ? data.by_campaign[contact.campaign_id] : undefined;
+  const contacts = { ...data.contacts };
+  const byCampaign = { ...data.by_campaign };
+  for (const key of changing) {
+    const contact = contacts[key]!;
+    contacts[key] = { ...contact, tracking: enabled, tracking_enabled: enabled };
+    const campaign = contact.campaign_id ? byCampaign[contact.campaign_id] : undefined;
+    if (campaign) byCampaign[contact.campaign_id] = { ...campaign, tracking: campaign.tracking + delta, disabled: campaign.disabled - delta };
+  }
   return {
-    contacts: { ...data.contacts, [email]: { ...contact, tracking_enabled: enabled } },
+    contacts,
     summary: {
       ...data.summary,
-      tracking_enabled: data.summary.tracking_enabled + delta,
-      tracking_disabled: data.summary.tracking_disabled - delta,
+      tracking_enabled: data.summary.tracking_enabled + delta * changing.length,
+      tracking_disabled: data.summary.tracking_disabled - delta * changing.length,
     },
-    by_campaign:
-      campaign && contact.campaign_id
-        ? {
-            ...data.by_campaign,
-            [contact.campaign_id]: { ...campaign, tracking: campaign.tracking + delta, disabled: campaign.disabled - delta },
-          }
-        : data.by_campaign,
+    by_campaign: byCampaign,
   };
 };

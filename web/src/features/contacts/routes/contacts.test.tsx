@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
 import { fakeApi, renderRoutes } from '../../../testing/render';
+import { removeContactResponse, toggleTrackingResponse, trackingResponse } from '../../../../../shared/schemas/campaigns';
 import { testCampaign } from '../../campaigns/lib/test-campaign';
-import { testTracking } from '../lib/test-contacts';
+import { testContact, testTracking } from '../lib/test-contacts';
 import { ContactsRoute } from './contacts';
 
 afterEach(() => {
@@ -21,7 +22,7 @@ const CAMPAIGNS = [
   testCampaign({ campaign_id: 'gone', campaign_name: 'Gone', status: 'deleting' }),
 ];
 
-const trackingBody = () => ({ success: true, ...testTracking() });
+const trackingBody = () => trackingResponse.parse({ success: true, ...testTracking() });
 
 type Handlers = Parameters<typeof fakeApi>[0];
 
@@ -53,7 +54,12 @@ const firstOnly = (body: () => unknown) => {
   };
 };
 
-const row = (email: string) => screen.getAllByTestId('contact-row').find((element) => within(element).queryByText(email))!;
+const SUMMER = 'summer-25 - Summer Launch';
+const AUTUMN = 'autumn - Autumn Drop';
+const group = (label: string) => within(screen.getByRole('region', { name: label }));
+/** The row of an e-mail, in one campaign's group when the talent is in several. */
+const row = (email: string, groupLabel?: string) =>
+  (groupLabel ? group(groupLabel).getAllByTestId('contact-row') : screen.getAllByTestId('contact-row')).find((element) => within(element).queryByText(email))!;
 
 describe('ContactsRoute', () => {
   it('shows an empty card linking to /campaigns when there are no campaigns', async () => {
@@ -69,26 +75,34 @@ describe('ContactsRoute', () => {
     await screen.findByText('Total contacts');
     const tile = (label: string) => screen.getByText(label).parentElement!.textContent;
     expect(tile('Total campaigns')).toBe('Total campaigns3');
-    expect(tile('Total contacts')).toBe('Total contacts4');
+    expect(tile('Total contacts')).toBe('Total contacts5');
     expect(tile('Tracked contacts')).toBe('Tracked contacts3');
     const list = within(screen.getByRole('list', { name: 'By Campaign' }));
     const items = list.getAllByRole('listitem').map((item) => item.textContent);
-    expect(items).toEqual(['Autumn Drop - autumn0 disabled · 1 total · 1 tracking', 'Summer Launch - summer-251 disabled · 2 total · 1 tracking']);
+    expect(items).toEqual(['Autumn Drop - autumn1 disabled · 2 total · 1 tracking', 'Summer Launch - summer-251 disabled · 2 total · 1 tracking']);
   });
 
   it('groups contacts alphabetically with counts, manager and tracking labels', async () => {
     setup();
     const groups = await screen.findAllByTestId('contact-group');
-    expect(groups.map((group) => group.querySelector('h3')?.textContent)).toEqual([
-      'autumn - Autumn Drop(1)',
+    expect(groups.map((element) => element.querySelector('h3')?.textContent)).toEqual([
+      'autumn - Autumn Drop(2)',
       'No Campaign(1)',
       'summer-25 - Summer Launch(2)',
     ]);
-    const ana = within(row('ana@talent.test'));
+    const ana = within(row('ana@talent.test', SUMMER));
     expect(ana.getByText('Ana Lima')).toBeTruthy();
+    expect(ana.getByText('@analima')).toBeTruthy();
     expect(ana.getByText('Manager: mgr@agency.test')).toBeTruthy();
     expect(ana.getByText('Tracking')).toBeTruthy();
     expect(within(row('bo@talent.test')).getByText('Paused')).toBeTruthy();
+  });
+
+  it('shows a talent booked in two campaigns under both, each with its own tracking', async () => {
+    setup();
+    await screen.findAllByTestId('contact-row');
+    expect(within(row('ana@talent.test', SUMMER)).getByText('Tracking')).toBeTruthy();
+    expect(within(row('ana@talent.test', AUTUMN)).getByText('Paused')).toBeTruthy();
   });
 
   it('offers only campaigns that are not being deleted, as "id - name"', async () => {
@@ -108,7 +122,9 @@ describe('ContactsRoute', () => {
     await user.selectOptions(screen.getByLabelText('Filter by tracking'), 'tracking');
     expect(screen.getAllByTestId('contact-row').map((element) => element.querySelector('p')?.textContent)).toEqual(['ana@talent.test']);
     await user.selectOptions(screen.getByLabelText('Filter by campaign'), 'autumn');
-    await user.selectOptions(screen.getByLabelText('Filter by tracking'), 'paused');
+    expect(screen.getAllByTestId('contact-row').map((element) => element.querySelector('p')?.textContent)).toEqual(['cy@talent.test']);
+    await user.clear(screen.getByLabelText('Search contacts'));
+    await user.type(screen.getByLabelText('Search contacts'), 'nobody');
     expect(screen.getByText('No contacts match the filters.')).toBeTruthy();
   });
 
@@ -126,11 +142,12 @@ describe('ContactsRoute', () => {
     const answered = new Promise<void>((resolve) => {
       release = resolve;
     });
+    const bo = testContact({ email: 'bo@talent.test', talent_name: 'Bo Chen', tracking: true, tracking_enabled: true });
     const { user, api } = setup({
       'GET /api/campaigns/contacts/tracking': firstOnly(trackingBody),
       'POST /api/campaigns/contacts/tracking/toggle': async () => {
         await answered;
-        return { body: { success: true, contact: {} } };
+        return { body: toggleTrackingResponse.parse({ success: true, contact: bo, contacts: [bo] }) };
       },
     });
     await screen.findAllByTestId('contact-row');
@@ -140,9 +157,30 @@ describe('ContactsRoute', () => {
     expect(api.calls.find((c) => c.key === 'POST /api/campaigns/contacts/tracking/toggle')?.body).toEqual({
       email: 'bo@talent.test',
       tracking: true,
+      campaign_id: 'summer-25',
     });
     release();
     await waitFor(() => expect(toasts()).toEqual([{ type: 'success', title: 'Tracking Updated', message: 'Tracking enabled for Bo Chen' }]));
+  });
+
+  it("toggles one campaign's contact of a talent booked twice, leaving the other campaign's alone", async () => {
+    const ana = testContact({ campaign_id: 'autumn', campaign_name: 'Autumn Drop' });
+    const { user, api } = setup({
+      'GET /api/campaigns/contacts/tracking': firstOnly(trackingBody),
+      'POST /api/campaigns/contacts/tracking/toggle': () => ({ body: toggleTrackingResponse.parse({ success: true, contact: ana, contacts: [ana] }) }),
+    });
+    await screen.findAllByTestId('contact-row');
+    await user.click(group(AUTUMN).getByRole('switch', { name: 'Tracking for ana@talent.test' }));
+    expect(within(row('ana@talent.test', AUTUMN)).getByText('Tracking')).toBeTruthy();
+    expect(within(row('ana@talent.test', SUMMER)).getByText('Tracking')).toBeTruthy();
+    expect(api.calls.find((c) => c.key === 'POST /api/campaigns/contacts/tracking/toggle')?.body).toEqual({
+      email: 'ana@talent.test',
+      tracking: true,
+      campaign_id: 'autumn',
+    });
+    await user.click(group(SUMMER).getByRole('switch', { name: 'Tracking for ana@talent.test' }));
+    expect(within(row('ana@talent.test', SUMMER)).getByText('Paused')).toBeTruthy();
+    expect(within(row('ana@talent.test', AUTUMN)).getByText('Tracking')).toBeTruthy();
   });
 
   it('rolls the switch back when the toggle fails', async () => {
@@ -159,23 +197,26 @@ describe('ContactsRoute', () => {
   });
 
   it('asks before removing a contact, then toasts "Contact Removed"', async () => {
-    const { user, api } = setup({ 'POST /api/campaigns/contacts/remove': () => ({ body: { success: true, message: 'ok' } }) });
+    const removed = testContact();
+    const { user, api } = setup({
+      'POST /api/campaigns/contacts/remove': () => ({ body: removeContactResponse.parse({ success: true, removed: 1, contacts: [removed], message: 'ok' }) }),
+    });
     await screen.findAllByTestId('contact-row');
-    await user.click(screen.getByRole('button', { name: 'Remove ana@talent.test' }));
+    await user.click(group(SUMMER).getByRole('button', { name: 'Remove ana@talent.test' }));
     const dialog = within(screen.getByRole('alertdialog'));
     expect(dialog.getByText('Correspondence tracking for this contact will stop')).toBeTruthy();
     expect(dialog.getByText('Processed data is kept')).toBeTruthy();
     expect(dialog.getByText('The contact can be re-added later')).toBeTruthy();
     await user.click(dialog.getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(toasts()[0]?.title).toBe('Contact Removed'));
-    expect(api.calls.find((c) => c.key === 'POST /api/campaigns/contacts/remove')?.body).toEqual({ email: 'ana@talent.test' });
+    expect(api.calls.find((c) => c.key === 'POST /api/campaigns/contacts/remove')?.body).toEqual({ email: 'ana@talent.test', campaign_id: 'summer-25' });
   });
 
   it('only logs a failed removal', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = setup({ 'POST /api/campaigns/contacts/remove': () => ({ status: 400, body: { success: false, error: 'Nope' } }) });
     await screen.findAllByTestId('contact-row');
-    await user.click(screen.getByRole('button', { name: 'Remove ana@talent.test' }));
+    await user.click(group(SUMMER).getByRole('button', { name: 'Remove ana@talent.test' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(log).toHaveBeenCalled());
     expect(toasts()).toEqual([]);

@@ -1,27 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '../../campaigns/api/campaign-types';
 import type { Contact, ContactsTracking } from '../../contacts/api/contact-types';
+import { testContact } from '../../contacts/lib/test-contacts';
 import { campaignOptions, contactOptions, emptyDropdownText } from './dropdown-options';
 
-const contact = (email: string, talent_name: string | null, tracking_enabled = true): Contact => ({
-  email,
-  talent_name,
-  tracking_enabled,
-  campaign_id: 'c1',
-  campaign_name: 'One',
-  email_owner: null,
-});
+const contact = (email: string, talent_name: string, tracking_enabled = true, campaign_id = 'c1'): Contact =>
+  testContact({ email, talent_name, tracking: tracking_enabled, tracking_enabled, campaign_id, campaign_name: 'One', email_owner: '' });
 
 const tracking = (contacts: Contact[]): ContactsTracking => ({
-  contacts: Object.fromEntries(contacts.map((c) => [c.email, c])),
+  contacts: Object.fromEntries(contacts.map((c) => [`${c.campaign_id}:${c.email}`, c])),
   summary: { total_contacts: 0, tracking_enabled: 0, tracking_disabled: 0, total_campaigns: 0 },
   by_campaign: {},
 });
 
 describe('contactOptions', () => {
-  it('lists enabled contacts as "talent (email)" or the e-mail, sorted', () => {
+  it('lists enabled contacts as "talent (email)" or the e-mail, sorted, once per e-mail across campaigns', () => {
     const options = contactOptions(
-      tracking([contact('zed@x.test', 'Zed'), contact('amy@x.test', null), contact('off@x.test', 'Off', false), contact('bo@x.test', 'bo')]),
+      tracking([contact('zed@x.test', 'Zed'), contact('zed@x.test', 'Zed', true, 'c2'), contact('amy@x.test', ''), contact('off@x.test', 'Off', false), contact('bo@x.test', 'bo')]),
     );
     expect(options).toEqual([
       { value: 'amy@x.test', label: 'amy@x.test' },

@@ -9,10 +9,14 @@ const byLabel = (a: SelectOption, b: SelectOption) => a.label.localeCompare(b.la
 
 /** Enabled tracked contacts, "talent (email)" or just the e-mail, sorted by that label. */
 export const contactOptions = (tracking: ContactsTracking | undefined): SelectOption[] =>
-  Object.values(tracking?.contacts ?? {})
-    .filter((contact) => contact.tracking_enabled && contact.email)
-    .map((contact) => ({ value: contact.email, label: messages.dashboard.contactOption(contact.email, contact.talent_name) }))
-    .sort(byLabel);
+  [
+    // A talent in several campaigns is processed by e-mail: one option.
+    ...new Map(
+      Object.values(tracking?.contacts ?? {})
+        .filter((contact) => contact.tracking_enabled && contact.email)
+        .map((contact) => [contact.email, { value: contact.email, label: messages.dashboard.contactOption(contact.email, contact.talent_name) }]),
+    ).values(),
+  ].sort(byLabel);
 
 /** Campaigns as "id - name", sorted; one being deleted cannot be processed any more. */
 export const campaignOptions = (list: CampaignList | undefined): SelectOption[] =>

@@ -1,0 +1,115 @@
+import { isConditionalFailure } from '../identity/store-errors';
+import { contactEntity, type ContactItem } from '../store/entities/contact';
+import { nowIso } from '../store/keys';
+
+/**
+ * The contact store: one contact per (campaign, e-mail) inside an agency. Every read is a
+ * Query or a GetItem; every key is built here from the agency name the caller's scope gives.
+ *   table    AGENCY#a / CONTACT#campaign#email   (all of an agency, or one campaign by prefix)
+ *   byTalent AGENCY#a#TALENT#email / CONTACT#campaign   (all campaigns of one talent)
+ */
+export type { ContactItem };
+
+/** Which contact: a talent's e-mail in one campaign. */
+export type ContactKey = { campaignId: string; email: string };
+
+export type NewContact = ContactKey & {
+  talentName: string;
+  emailOwner: string;
+  handle?: string;
+  source: 'manual' | 'import';
+};
+
+const BATCH = 25;
+
+/** Every contact of the agency, all campaigns. */
+export const listAgencyContacts = async (agencyName: string): Promise<ContactItem[]> =>
+  (await contactEntity().query.byAgency({ agencyName }).go({ pages: 'all' })).data as ContactItem[];
+
+/** The contacts of one campaign (the `CONTACT#campaign#` prefix of the agency's partition). */
+export const listCampaignContacts = async (agencyName: string, campaignId: string): Promise<ContactItem[]> =>
+  (await contactEntity().query.byAgency({ agencyName, campaignId }).go({ pages: 'all' })).data as ContactItem[];
+
+/** Every campaign's contact of one talent, by campaign id (the byTalent index). */
+export const contactsByEmail = async (agencyName: string, email: string): Promise<ContactItem[]> =>
+  (await contactEntity().query.byTalent({ agencyName, email }).go({ pages: 'all' })).data as ContactItem[];
+
+/** One campaign's contact of one talent. */
+export const getContact = async (agencyName: string, campaignId: string, email: string): Promise<ContactItem | undefined> =>
+  ((await contactEntity().get({ agencyName, campaignId, email }).go()).data as ContactItem | null) ?? undefined;
+
+/** Contacts per campaign id, from one Query that reads back only the campaign id. */
+export const countContactsByCampaign = async (agencyName: string): Promise<Map<string, number>> => {
+  const { data } = await contactEntity().query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['campaignId'] });
+  const counts = new Map<string, number>();
+  for (const contact of data) counts.set(contact.campaignId, (counts.get(contact.campaignId) ?? 0) + 1);
+  return counts;
+};
+
+/** The number of contacts of one campaign. */
+export const countCampaignContacts = async (agencyName: string, campaignId: string): Promise<number> =>
+  (await contactEntity().query.byAgency({ agencyName, campaignId }).go({ pages: 'all', attributes: ['email'] })).data.length;
+
+/** Stores a new contact; undefined when that e-mail is already a contact of that campaign. */
+export const createContact = async (agencyName: string, contact: NewContact, now = nowIso()): Promise<ContactItem | undefined> => {
+  try {
+    const { data } = await contactEntity()
+      .create({
+        agencyName,
+        campaignId: contact.campaignId,
+        email: contact.email,
+        talentName: contact.talentName,
+        emailOwner: contact.emailOwner,
+        ...(contact.handle ? { handle: contact.handle } : {}),
+        trackingEnabled: true,
+        source: contact.source,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .go();
+    return data as ContactItem;
+  } catch (error) {
+    if (isConditionalFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+/** Sets one contact's tracking flag; undefined when there is no such contact. */
+export const setContactTracking = async (agencyName: string, key: ContactKey, trackingEnabled: boolean): Promise<ContactItem | undefined> => {
+  try {
+    const { data } = await contactEntity()
+      .patch({ agencyName, campaignId: key.campaignId, email: key.email })
+      .set({ trackingEnabled, updatedAt: nowIso() })
+      .go({ response: 'all_new' });
+    return data as ContactItem;
+  } catch (error) {
+    if (isConditionalFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+/** Removes one contact; the removed item, or undefined when there was none. */
+export const removeContactItem = async (agencyName: string, key: ContactKey): Promise<ContactItem | undefined> => {
+  try {
+    const { data } = await contactEntity()
+      .remove({ agencyName, campaignId: key.campaignId, email: key.email })
+      .go({ response: 'all_old' });
+    return (data as ContactItem | null) ?? undefined;
+  } catch (error) {
+    if (isConditionalFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+/**
+ * Deletes the given contacts, 25 per BatchWriteItem (deleting one that is gone is a no-op).
+ * Throws when some stay unprocessed, so the caller (a retried task or a person) tries again.
+ */
+export const deleteContacts = async (agencyName: string, keys: readonly ContactKey[]): Promise<number> => {
+  for (let i = 0; i < keys.length; i += BATCH) {
+    const batch = keys.slice(i, i + BATCH).map((key) => ({ agencyName, campaignId: key.campaignId, email: key.email }));
+    const { unprocessed } = await contactEntity().delete(batch).go();
+    if (unprocessed.length) throw Object.assign(new Error(`${unprocessed.length} contacts were not deleted; try again`), { name: 'Transient' });
+  }
+  return keys.length;
+};

@@ -1,0 +1,67 @@
+import type { AssignBody, ConversationJson } from '../../../shared/schemas/conversations';
+import { getContact } from '../campaigns/contact-store';
+import { BadRequest } from '../http/errors';
+import { isConditionalFailure } from '../identity/store-errors';
+import type { AgencyScope } from '../session/resolve';
+import { conversationThreadEntity, type ConversationThreadItem } from '../store/entities/conversation-thread';
+import { contactConversation, conversationNotFound, followUpAfterDays } from './list';
+import { reattributeThread } from './reattribute';
+import { parseConversationId } from './store';
+
+/**
+ * POST /api/v3/conversations/assign: a person says whose a needs-assignment conversation is.
+ * The assignment is kept on the conversation thread (it sticks for later messages), written
+ * conditionally on the thread's version; then the thread is attributed again and the assigned
+ * conversations are answered.
+ */
+
+const MAX_ATTEMPTS = 5;
+
+type Assignment = { contactEmail: string; campaignId: string };
+
+/** Every assignment must name a tracked contact of that campaign; duplicates count once. */
+const validAssignments = async (scope: AgencyScope, body: AssignBody): Promise<Assignment[]> => {
+  const unique = new Map<string, Assignment>();
+  for (const entry of body.assignments) unique.set(`${entry.campaign_id}:${entry.contact_email}`, { contactEmail: entry.contact_email, campaignId: entry.campaign_id });
+  const assignments = [...unique.values()];
+  const contacts = await Promise.all(assignments.map((entry) => getContact(scope.agencyName, entry.campaignId, entry.contactEmail)));
+  assignments.forEach((entry, index) => {
+    const contact = contacts[index];
+    if (!contact) throw new BadRequest(`${entry.contactEmail} is not a contact of campaign "${entry.campaignId}"`);
+    if (!contact.trackingEnabled) throw new BadRequest(`${entry.contactEmail} is not tracked in campaign "${entry.campaignId}"; turn tracking on first`);
+  });
+  return assignments;
+};
+
+const storeAssignment = async (agencyName: string, threadKey: string, assignments: Assignment[], now: string): Promise<void> => {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const { data } = await conversationThreadEntity().get({ agencyName, threadKey }).go({ consistent: true });
+    const thread = (data as ConversationThreadItem | null) ?? undefined;
+    if (!thread) throw conversationNotFound();
+    try {
+      await conversationThreadEntity()
+        .patch({ agencyName, threadKey })
+        .set({ assignment: assignments, version: thread.version + 1, updatedAt: now })
+        .where((attr, op) => op.eq(attr.version, thread.version))
+        .go({ response: 'none' });
+      return;
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+    }
+  }
+  throw Object.assign(new Error('The conversation changed too often at once; try again'), { name: 'Transient' });
+};
+
+/** Assigns a needs-assignment conversation; answers the assigned talents' conversations. */
+export const assignConversation = async (scope: AgencyScope, body: AssignBody, now: number = Date.now()): Promise<ConversationJson[]> => {
+  const parsed = parseConversationId(body.id);
+  if (parsed.kind !== 'needs_assignment') throw new BadRequest('id must be a needs-assignment conversation id');
+  const { data: thread } = await conversationThreadEntity().get({ agencyName: scope.agencyName, threadKey: parsed.threadKey }).go();
+  if (!thread) throw conversationNotFound();
+  const assignments = await validAssignments(scope, body);
+  await storeAssignment(scope.agencyName, parsed.threadKey, assignments, new Date(now).toISOString());
+  await reattributeThread(scope.agencyName, parsed.threadKey);
+  const days = await followUpAfterDays(scope);
+  const conversations = await Promise.all(assignments.map((entry) => contactConversation(scope, entry.campaignId, entry.contactEmail, now, days)));
+  return conversations.flatMap((found) => (found ? [found.json] : []));
+};

@@ -1,0 +1,340 @@
+import { GoogleNotFound } from '../google/errors';
+import type { GmailClient, ParsedMessage } from '../google/gmail';
+import { isConditionalFailure } from '../identity/store-errors';
+import { errorMessage, logger } from '../logger';
+import { Transient } from '../processing/errors';
+import { addTrackedConversation } from '../processing/monitor-registry';
+import type { QueryBounds } from '../processing/gmail-queries';
+import type { ModelCaller } from '../processing/model';
+import type { Settings } from '../settings/store';
+import { conversationThreadEntity, type ConversationThreadItem } from '../store/entities/conversation-thread';
+import type { ThreadRef } from '../store/entities/job';
+import { mailMessageEntity, type MailMessageItem } from '../store/entities/mail-message';
+import { threadEntity } from '../store/entities/thread';
+import { nowIso } from '../store/keys';
+import { analyseMessage, extractDates, type DatedMessage, type Failure } from './analyse';
+import { applyAttribution } from './apply-attribution';
+import { trackedAddresses } from './directory';
+import { fullThreadPrompt, incrementalThreadPrompt, THREAD_SUMMARY_SCHEMA, type PromptMessage, type ThreadSummaryAnswer } from './prompts';
+import { agencyCurrency, agencyLocale } from './regional-settings';
+import { messageSide, reachesOtherSide } from './rules/sides';
+import { lastStatedCurrency } from './rules/fees';
+import { fromParsed, fromStored, participantsOf } from './rule-messages';
+import { getMessages, messageKeyOf, newThreadKey } from './store';
+import type { AgencyDirectory } from './types';
+
+export type ThreadWork = {
+  agencyName: string;
+  jobId: string;
+  settings: Settings;
+  directory: AgencyDirectory;
+  call: ModelCaller;
+  gmailFor: (mailbox: string) => Promise<GmailClient>;
+  /** date_range_processing.include_full_thread false: only messages inside this window are analysed */
+  window?: QueryBounds;
+  onSubject?: (subject: string) => Promise<void>;
+};
+
+export type ThreadOutcome = {
+  result: 'missing' | 'ignored' | 'unchanged' | 'updated';
+  tokens: number;
+  messages: number;
+  campaigns: string[];
+};
+
+export const gmailLink = (ref: ThreadRef) => `https://mail.google.com/mail/u/${ref.mailbox}/#all/${ref.threadId}`;
+
+const AUTO_SUMMARY = { auto_reply: 'Automatic reply', bounce: 'Delivery failure (bounce)' } as const;
+
+const show = (a: { name?: string; email: string } | undefined) => (a ? (a.name ? `${a.name} <${a.email}>` : a.email) : '');
+
+/**
+ * Which conversation thread a mailbox copy belongs to: the one it was filed under before; else
+ * the one holding one of its messages (the same Message-ID in a colleague's mailbox); else the
+ * one holding a message it replies to or references, when that message is really stored and the
+ * participants overlap (a forged References header cannot pull mail into someone else's thread);
+ * else a new one.
+ */
+const resolveThreadKey = async (agencyName: string, ref: ThreadRef, messages: ParsedMessage[], known: Map<string, MailMessageItem>): Promise<string> => {
+  const { data: pointer } = await threadEntity().get({ agencyName, mailbox: ref.mailbox, threadId: ref.threadId }).go({ attributes: ['threadKey'] });
+  if (pointer?.threadKey) return pointer.threadKey;
+  for (const m of messages) {
+    const own = known.get(messageKeyOf(m.messageId));
+    if (own) return own.threadKey;
+  }
+  const participants = participantsOf(messages.map(fromParsed));
+  for (const m of messages) {
+    for (const referenced of [m.inReplyTo, ...m.references].filter((id): id is string => Boolean(id))) {
+      const stored = known.get(messageKeyOf(referenced));
+      if (!stored) continue;
+      const theirs = [stored.fromEmail ?? '', ...(stored.to ?? []), ...(stored.cc ?? [])].map((a) => a.toLowerCase());
+      if (theirs.some((address) => participants.has(address))) return stored.threadKey;
+    }
+  }
+  return newThreadKey(agencyName, messages[0]!.messageId);
+};
+
+const inWindow = (window: QueryBounds | undefined, m: ParsedMessage) =>
+  !window || ((window.afterMs === undefined || m.internalDate >= window.afterMs) && (window.beforeMs === undefined || m.internalDate < window.beforeMs));
+
+/**
+ * One mailbox copy of a Gmail thread: parse it, file it under its conversation thread, analyse
+ * only messages no mailbox of the agency brought before, attribute the conversation, summarise,
+ * extract key dates, save, and rebuild the conversations it belongs to.
+ */
+export const processThread = async (work: ThreadWork, ref: ThreadRef): Promise<ThreadOutcome> => {
+  const none = (result: ThreadOutcome['result']): ThreadOutcome => ({ result, tokens: 0, messages: 0, campaigns: [] });
+  const { agencyName, settings } = work;
+  const gmail = await work.gmailFor(ref.mailbox);
+  let fetched;
+  try {
+    fetched = await gmail.getThread(ref.threadId, 'full');
+  } catch (error) {
+    if (error instanceof GoogleNotFound) return none('missing');
+    throw error;
+  }
+  const parsed = fetched.messages.filter((m) => !m.labelIds.includes('DRAFT'));
+  if (parsed.length === 0) return none('ignored');
+  const tracked = trackedAddresses(work.directory);
+  if (![...participantsOf(parsed.map(fromParsed))].some((address) => tracked.has(address))) {
+    const { data: pointer } = await threadEntity().get({ agencyName, mailbox: ref.mailbox, threadId: ref.threadId }).go({ attributes: ['threadKey'] });
+    if (!pointer) return none('ignored');
+  }
+  const subject = parsed[0]!.subject || fetched.snippet.slice(0, 80);
+  await work.onSubject?.(subject);
+
+  const referenced = parsed.flatMap((m) => [m.messageId, m.inReplyTo, ...m.references]).filter((id): id is string => Boolean(id));
+  const known = await getMessages(agencyName, referenced.map(messageKeyOf));
+  const threadKey = await resolveThreadKey(agencyName, ref, parsed, known);
+  const { data: stored } = await conversationThreadEntity().get({ agencyName, threadKey }).go({ consistent: true });
+  const storedMessages = await getMessages(agencyName, (stored?.messageKeys ?? []).filter((key) => !known.has(key)));
+  for (const [key, item] of known) if (item.threadKey === threadKey) storedMessages.set(key, item);
+
+  // Each Message-ID once: a copy the agency already holds only records this mailbox.
+  const copyOf = (m: ParsedMessage) => `${ref.mailbox}|${m.id}|${ref.threadId}`;
+  const fresh: ParsedMessage[] = [];
+  const newCopies: ParsedMessage[] = [];
+  const seenIds = new Set<string>();
+  for (const m of parsed) {
+    const key = messageKeyOf(m.messageId);
+    if (seenIds.has(key)) continue;
+    seenIds.add(key);
+    const existing = known.get(key) ?? storedMessages.get(key);
+    if (existing) {
+      if (!(existing.copies ?? []).includes(copyOf(m))) newCopies.push(m);
+    } else if (inWindow(work.window, m)) fresh.push(m);
+  }
+
+  const ruleMessages = [...[...storedMessages.values()].map(fromStored), ...fresh.map(fromParsed)].sort((a, b) => a.sentAt - b.sentAt);
+  const plan = await applyAttribution.plan(work.directory, ruleMessages, stored);
+  if (plan.attribution.kind === 'none' && !stored) return none('ignored');
+
+  const sideContext = { directory: work.directory, campaignIds: plan.campaignIds };
+  const talentLabel = plan.talentLabel;
+  const campaignLabel = plan.campaignLabel;
+  const promptOf = (m: ParsedMessage, index: number): PromptMessage => ({
+    index,
+    from: show(m.from),
+    to: [...m.to, ...m.cc].map(show).join(', '),
+    date: new Date(m.internalDate).toISOString(),
+    subject: m.subject,
+    side: messageSide(fromParsed(m), sideContext),
+    text: m.ownText || m.text || m.snippet,
+  });
+
+  let tokens = 0;
+  let analysed = 0;
+  const failures: Failure[] = [];
+  const currencies = { agency: agencyCurrency(settings) };
+  let threadCurrency = lastStatedCurrency([...storedMessages.values()].sort((a, b) => a.sentAt.localeCompare(b.sentAt)).flatMap((m) => m.fees ?? []));
+  const created: MailMessageItem[] = [];
+  for (const [i, m] of fresh.entries()) {
+    const rule = fromParsed(m);
+    const side = messageSide(rule, sideContext);
+    const base = {
+      agencyName,
+      messageKey: messageKeyOf(m.messageId),
+      messageId: m.messageId,
+      threadKey,
+      copies: [copyOf(m)],
+      sentAt: new Date(m.internalDate).toISOString(),
+      fromEmail: m.from?.email.toLowerCase() ?? '',
+      fromName: m.from?.name ?? '',
+      to: m.to.map((a) => a.email.toLowerCase()),
+      cc: m.cc.map((a) => a.email.toLowerCase()),
+      subject: m.subject,
+      ownText: m.ownText.slice(0, 8_000),
+      autoReply: m.autoReply,
+      side,
+      toOtherSide: reachesOtherSide(rule, sideContext),
+      createdAt: nowIso(),
+    };
+    let item: MailMessageItem;
+    if (m.autoReply !== 'none') {
+      item = { ...base, summary: AUTO_SUMMARY[m.autoReply], fees: [], failures: [], tokensUsed: 0 } as MailMessageItem;
+    } else {
+      const analysis = await analyseMessage(work.call, settings, {
+        prompt: promptOf(m, i + 1),
+        messageId: m.messageId,
+        ownText: m.ownText,
+        context: { talent: talentLabel, campaign: campaignLabel },
+        currencies: { ...currencies, ...(threadCurrency ? { thread: threadCurrency } : {}) },
+      });
+      tokens += analysis.tokens;
+      analysed += 1;
+      threadCurrency = lastStatedCurrency(analysis.fees) ?? threadCurrency;
+      if (analysis.failure) failures.push(analysis.failure);
+      item = {
+        ...base,
+        summary: analysis.summary || m.snippet,
+        ...(analysis.intent ? { intent: analysis.intent } : {}),
+        ...(analysis.intentQuote ? { intentQuote: analysis.intentQuote } : {}),
+        fees: analysis.fees,
+        failures: analysis.failure ? [analysis.failure] : [],
+        tokensUsed: analysis.tokens,
+      } as MailMessageItem;
+    }
+    // Saved as soon as it is read: whatever fails later, this message is never sent to the model again.
+    try {
+      await mailMessageEntity().create(item).go({ response: 'none' });
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+    }
+    created.push(item);
+  }
+  await Promise.all(
+    newCopies.map((m) =>
+      mailMessageEntity().patch({ agencyName, messageKey: messageKeyOf(m.messageId) }).add({ copies: [copyOf(m)] }).go({ response: 'none' }),
+    ),
+  );
+
+  // Key dates of the new human messages, each cited to its message.
+  const humanFresh = fresh.filter((m) => m.autoReply === 'none');
+  const dated: DatedMessage[] = humanFresh.map((m, i) => ({
+    prompt: promptOf(m, i + 1),
+    messageId: m.messageId,
+    ownText: m.ownText,
+    fullText: m.text,
+    fromEmail: m.from?.email ?? '',
+    sentAt: m.internalDate,
+  }));
+  const found = await extractDates(work.call, settings, dated, agencyLocale(settings));
+  tokens += found.tokens;
+  if (found.failure) failures.push(found.failure);
+
+  // The thread summary: incremental from the previous one when allowed, else a full pass.
+  let summary = stored?.summary ?? '';
+  if (humanFresh.length > 0) {
+    const all = [...storedMessages.values(), ...created].sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+    const freshKeys = new Set(created.map((m) => m.messageKey));
+    const asPrompt = (m: MailMessageItem, index: number): PromptMessage => ({
+      index,
+      from: m.fromName ? `${m.fromName} <${m.fromEmail ?? ''}>` : (m.fromEmail ?? ''),
+      to: [...(m.to ?? []), ...(m.cc ?? [])].join(', '),
+      date: m.sentAt,
+      subject: m.subject ?? '',
+      side: m.side,
+      text: m.ownText ?? '',
+    });
+    const context = { subject, talents: [talentLabel], campaigns: [campaignLabel] };
+    const mode = settings.processing_mode;
+    const full = () =>
+      work.call<ThreadSummaryAnswer>(
+        'thread_summary',
+        fullThreadPrompt(context, all.map((m, i) => ({ message: asPrompt(m, i + 1), ...(freshKeys.has(m.messageKey) ? {} : { summary: m.summary ?? '' }) }))),
+        THREAD_SUMMARY_SCHEMA as never,
+      );
+    let answer: Awaited<ReturnType<typeof full>>;
+    if (mode.incremental_processing_enabled && all.length >= mode.min_messages_for_incremental && stored?.summary) {
+      try {
+        answer = await work.call<ThreadSummaryAnswer>(
+          'thread_summary',
+          incrementalThreadPrompt(context, stored.summary, created.map((m, i) => ({ message: asPrompt(m, i + 1), summary: m.summary ?? '' }))),
+          THREAD_SUMMARY_SCHEMA as never,
+        );
+      } catch (error) {
+        if (!mode.fallback_on_error) throw error;
+        answer = await full();
+      }
+    } else answer = await full();
+    tokens += answer.tokens;
+    summary = (answer.json?.summary ?? answer.content).trim() || summary;
+  }
+
+  const messageKeys = [...new Set([...(stored?.messageKeys ?? []), ...created.map((m) => m.messageKey), ...[...storedMessages.keys()]])];
+  const sentAtOf = new Map([...storedMessages.values(), ...created].map((m) => [m.messageKey, m.sentAt]));
+  messageKeys.sort((a, b) => (sentAtOf.get(a) ?? '').localeCompare(sentAtOf.get(b) ?? ''));
+  const dateSeen = new Set<string>();
+  const dates = [...(stored?.dates ?? []), ...found.dates].filter((d) => {
+    const id = `${d.date}|${d.kind}|${d.messageId ?? ''}`;
+    return dateSeen.has(id) ? false : (dateSeen.add(id), true);
+  });
+  const now = nowIso();
+  const copy = `${ref.mailbox}|${ref.threadId}`;
+  const times = [...sentAtOf.values()].sort();
+  const next: ConversationThreadItem = {
+    agencyName,
+    threadKey,
+    version: (stored?.version ?? 0) + 1,
+    subject: stored?.subject || subject,
+    messageKeys,
+    copies: [...new Set([...(stored?.copies ?? []), copy])].sort(),
+    participants: [...participantsOf(ruleMessages)].sort(),
+    ...plan.threadFields,
+    ...(stored?.assignment ? { assignment: stored.assignment } : {}),
+    summary,
+    summarisedKeys: messageKeys,
+    dates,
+    failures: [...(stored?.failures ?? []), ...failures].slice(-20),
+    ...(times[0] ? { firstMessageAt: times[0] } : {}),
+    ...(times.at(-1) ? { lastMessageAt: times.at(-1) } : {}),
+    tokensUsed: (stored?.tokensUsed ?? 0) + tokens,
+    createdAt: stored?.createdAt ?? now,
+    updatedAt: now,
+  } as ConversationThreadItem;
+  const changed = fresh.length > 0 || newCopies.length > 0 || !stored || plan.changed || !(stored.copies ?? []).includes(copy);
+  if (changed) {
+    try {
+      await conversationThreadEntity()
+        .put(next)
+        .where((attr, op) => (stored ? op.eq(attr.version, stored.version) : op.notExists(attr.version)))
+        .go({ response: 'none' });
+    } catch (error) {
+      if (isConditionalFailure(error)) throw new Transient(`Conversation thread ${threadKey} changed while it was processed`);
+      throw error;
+    }
+  }
+  const conversations = changed ? await applyAttribution.commit(agencyName, stored, next) : [];
+
+  // The mailbox copy's own record: what this job handled, for the monitor and the job's progress.
+  const primary = conversations[0];
+  const { data: pointer } = await threadEntity().get({ agencyName, mailbox: ref.mailbox, threadId: ref.threadId }).go();
+  await threadEntity()
+    .put({
+      agencyName,
+      mailbox: ref.mailbox,
+      threadId: ref.threadId,
+      threadKey,
+      version: (pointer?.version ?? 0) + 1,
+      subject: next.subject ?? subject,
+      processedIds: [...new Set([...(pointer?.processedIds ?? []), ...parsed.filter((m) => inWindow(work.window, m)).map((m) => m.id)])],
+      summary,
+      ...(primary?.status ? { status: primary.status } : {}),
+      ...(primary?.whoseTurn ? { whoseTurn: primary.whoseTurn } : {}),
+      ...(primary?.lastInboundAt ? { lastInboundAt: primary.lastInboundAt } : {}),
+      ...(primary?.lastOutboundAt ? { lastOutboundAt: primary.lastOutboundAt } : {}),
+      ...(next.lastMessageAt ? { lastMessageAt: next.lastMessageAt } : {}),
+      messageCount: messageKeys.length,
+      contactEmails: [...new Set((next.targets ?? []).map((t) => t.contactEmail))],
+      campaignIds: plan.campaignIds,
+      primaryCampaignId: plan.campaignIds[0] ?? '~na',
+      gmailLink: gmailLink(ref),
+      tokensUsed: (pointer?.tokensUsed ?? 0) + tokens,
+      lastJobId: work.jobId,
+      createdAt: pointer?.createdAt ?? now,
+      updatedAt: now,
+    })
+    .go({ response: 'none' });
+  if (!pointer) await addTrackedConversation(agencyName).catch((error: unknown) => logger.warn('tracked conversation count not updated', { error: errorMessage(error) }));
+  return { result: changed ? 'updated' : 'unchanged', tokens, messages: analysed, campaigns: changed ? plan.campaignIds : [] };
+};

@@ -1,0 +1,206 @@
+import { deriveStatus, type StatusEvent } from '../../../shared/conversation-status';
+import type { AttributionReason, ConversationStatus } from '../../../shared/schemas/conversations';
+import { isConditionalFailure } from '../identity/store-errors';
+import type { ConversationThreadItem } from '../store/entities/conversation-thread';
+import { conversationChangeEntity } from '../store/entities/conversation-change';
+import { conversationEntity, NEEDS_ASSIGNMENT_SEGMENT, type ConversationItem } from '../store/entities/conversation';
+import type { MailMessageItem } from '../store/entities/mail-message';
+import { markSheetBehind } from '../store/entities/sheet-sync-state';
+import { epochSeconds, nowIso } from '../store/keys';
+import { conversationId, getMessages, getThreads, needsAssignmentId } from './store';
+
+/**
+ * One conversation item rebuilt from the threads attributed to it, their messages (each
+ * Message-ID once, whatever mailboxes hold it) and a person's corrections. Optimistic: the
+ * write is conditional on the version read, and attaching a thread bumps that version, so a
+ * rebuild that raced with new mail runs again rather than losing it.
+ */
+type Key = { agencyName: string; campaignId: string; subjectKey: string };
+
+const REASON_RANK: Record<Exclude<AttributionReason, 'none'>, number> = { talent_address: 4, assigned: 3, manager_named: 2, manager_only: 1 };
+const CHANGE_TTL_SECONDS = 30 * 24 * 3600;
+const MAX_ATTEMPTS = 8;
+
+const conversationKey = (agencyName: string, campaignId: string, subjectKey: string): Key => ({ agencyName, campaignId, subjectKey });
+
+/** Adds a thread to a conversation (creating the item at "Not contacted" if it has none yet). */
+export const attachThread = async (agencyName: string, campaignId: string, subjectKey: string, threadKey: string): Promise<void> => {
+  const key = conversationKey(agencyName, campaignId, subjectKey);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    try {
+      await conversationEntity().patch(key).add({ threadKeys: [threadKey], version: 1 }).set({ updatedAt: nowIso() }).go({ response: 'none' });
+      return;
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+    }
+    try {
+      await conversationEntity()
+        .create({ ...key, version: 1, threadKeys: [threadKey], status: 'not_contacted', updatedAt: nowIso() })
+        .go({ response: 'none' });
+      return;
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+    }
+  }
+  throw new Error('conversation could not be attached');
+};
+
+type TargetReason = { reason: Exclude<AttributionReason, 'none'>; campaignConfirmed: boolean };
+
+const targetsFor = (thread: ConversationThreadItem, key: Key): TargetReason[] =>
+  key.campaignId === NEEDS_ASSIGNMENT_SEGMENT
+    ? thread.needsAssignment && thread.threadKey === key.subjectKey
+      ? [{ reason: 'manager_only' as const, campaignConfirmed: false }]
+      : []
+    : (thread.targets ?? []).filter((t) => t.campaignId === key.campaignId && t.contactEmail === key.subjectKey);
+
+const latestFirst = <T extends { lastMessageAt?: string }>(items: T[]) => [...items].sort((a, b) => (b.lastMessageAt ?? '').localeCompare(a.lastMessageAt ?? ''));
+
+const iso = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString() : undefined);
+
+type Derived = Pick<
+  ConversationItem,
+  | 'status'
+  | 'whoseTurn'
+  | 'turnSince'
+  | 'lastInboundAt'
+  | 'lastOutboundAt'
+  | 'lastMessageAt'
+  | 'messageCount'
+  | 'subject'
+  | 'summary'
+  | 'dates'
+  | 'fees'
+  | 'attributionReason'
+  | 'campaignConfirmed'
+  | 'threadCopies'
+  | 'failures'
+  | 'candidates'
+  | 'needsAssignment'
+>;
+
+/** Pure: the conversation's state from its threads and their messages. */
+export const deriveConversation = (item: ConversationItem, threads: ConversationThreadItem[], messages: Map<string, MailMessageItem>): { derived: Derived; relevant: string[] } => {
+  const key: Key = { agencyName: item.agencyName, campaignId: item.campaignId, subjectKey: item.subjectKey };
+  const relevant = threads.filter((thread) => targetsFor(thread, key).length > 0);
+  const ordered = [...new Set(relevant.flatMap((thread) => thread.messageKeys ?? []))]
+    .map((messageKey) => messages.get(messageKey))
+    .filter((m): m is MailMessageItem => Boolean(m))
+    .sort((a, b) => a.sentAt.localeCompare(b.sentAt) || a.messageKey.localeCompare(b.messageKey));
+
+  const events: StatusEvent[] = ordered.map((m) => ({
+    at: Date.parse(m.sentAt),
+    side: m.side,
+    autoReply: m.autoReply,
+    ...(m.intent ? { intent: m.intent } : {}),
+    fees: (m.fees ?? []).map((fee) => ({ amount: fee.amount, currency: fee.currency })),
+    toOtherSide: m.toOtherSide ?? false,
+  }));
+  const corrected = new Set(item.correctedFields ?? []);
+  const outcome = deriveStatus(events, {
+    ...(corrected.has('status') && item.correctedStatus ? { status: item.correctedStatus } : {}),
+    ...(corrected.has('whose_turn') && item.correctedTurn ? { whoseTurn: item.correctedTurn } : {}),
+    ...(item.correctedAt ? { correctedAt: Date.parse(item.correctedAt) } : {}),
+  });
+  const human = ordered.filter((m) => m.autoReply === 'none');
+  const lastInbound = human.filter((m) => m.side === 'talent').at(-1);
+  const lastOutbound = human.filter((m) => m.side === 'agency' && m.toOtherSide).at(-1);
+
+  // A person's correction of a kind of fact hides what the model read before it; later mail may add beside it.
+  const correctedAt = item.correctedAt ?? '';
+  const sentAtOf = (messageId: string | undefined) => (messageId ? ordered.find((m) => m.messageId === messageId)?.sentAt ?? '' : '');
+  const modelDates = latestFirst(relevant)
+    .flatMap((thread) => thread.dates ?? [])
+    .filter((d) => !corrected.has('dates') || sentAtOf(d.messageId) > correctedAt);
+  const dateSeen = new Set<string>();
+  const dates = [...(item.personDates ?? []), ...modelDates].filter((d) => {
+    const id = `${d.date}|${d.kind}`;
+    return dateSeen.has(id) ? false : (dateSeen.add(id), true);
+  });
+  const modelFees = ordered.flatMap((m) => m.fees ?? []).filter((f) => !corrected.has('fees') || sentAtOf(f.messageId) > correctedAt);
+  const fees = [...(item.personFees ?? []), ...modelFees];
+
+  const reasons = relevant.flatMap((thread) => targetsFor(thread, key));
+  const best = reasons.sort((a, b) => (REASON_RANK[b.reason] ?? 0) - (REASON_RANK[a.reason] ?? 0))[0];
+  const latest = latestFirst(relevant)[0];
+  const failures = [...relevant.flatMap((thread) => thread.failures ?? []), ...ordered.flatMap((m) => m.failures ?? [])];
+  const needsAssignment = item.campaignId === NEEDS_ASSIGNMENT_SEGMENT;
+  return {
+    relevant: relevant.map((thread) => thread.threadKey),
+    derived: {
+      status: outcome.status,
+      whoseTurn: outcome.whoseTurn ?? undefined,
+      turnSince: iso(outcome.turnSince),
+      lastInboundAt: lastInbound?.sentAt,
+      lastOutboundAt: lastOutbound?.sentAt,
+      lastMessageAt: ordered.at(-1)?.sentAt,
+      messageCount: ordered.length,
+      subject: latest?.subject ?? '',
+      summary: latest?.summary ?? '',
+      dates,
+      fees,
+      attributionReason: needsAssignment ? 'none' : (best?.reason ?? 'none'),
+      campaignConfirmed: needsAssignment ? false : reasons.every((r) => r.campaignConfirmed),
+      threadCopies: [...new Set(relevant.flatMap((thread) => thread.copies ?? []))].sort(),
+      failures: failures.slice(-20),
+      candidates: needsAssignment ? (latest?.candidates ?? []) : [],
+      needsAssignment,
+    },
+  };
+};
+
+const recordChanges = async (before: ConversationItem, after: Derived) => {
+  const id = before.campaignId === NEEDS_ASSIGNMENT_SEGMENT ? needsAssignmentId(before.subjectKey) : conversationId(before.campaignId, before.subjectKey);
+  if (before.campaignId === NEEDS_ASSIGNMENT_SEGMENT) return;
+  const base = {
+    agencyName: before.agencyName,
+    conversationId: id,
+    campaignId: before.campaignId,
+    contactEmail: before.subjectKey,
+    status: after.status,
+    summary: (after.summary ?? '').slice(0, 500),
+    expires_at_epoch: epochSeconds(Date.now()) + CHANGE_TTL_SECONDS,
+  };
+  const writes = [];
+  if (after.lastInboundAt && after.lastInboundAt > (before.lastInboundAt ?? '')) writes.push({ ...base, kind: 'reply' as const, at: after.lastInboundAt });
+  if (after.status !== before.status && before.version > 1) {
+    writes.push({ ...base, kind: 'status' as const, at: nowIso(), previousStatus: before.status as ConversationStatus });
+  }
+  // Idempotent: the same change has the same key.
+  await Promise.all(writes.map((change) => conversationChangeEntity().put(change).go({ response: 'none' })));
+};
+
+/**
+ * Rebuilds a conversation; removes threads no longer attributed to it. Returns the item written
+ * (undefined when there is none: a contact with no mail has no item).
+ */
+export const recomputeConversation = async (agencyName: string, campaignId: string, subjectKey: string): Promise<ConversationItem | undefined> => {
+  const key = conversationKey(agencyName, campaignId, subjectKey);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const { data: item } = await conversationEntity().get(key).go({ consistent: true });
+    if (!item) return undefined;
+    const threads = await getThreads(agencyName, item.threadKeys ?? []);
+    const messages = await getMessages(agencyName, threads.flatMap((thread) => thread.messageKeys ?? []));
+    const { derived, relevant } = deriveConversation(item, threads, messages);
+    if (campaignId === NEEDS_ASSIGNMENT_SEGMENT && relevant.length === 0) {
+      await conversationEntity().delete(key).go({ response: 'none' });
+      return undefined;
+    }
+    const next = { ...item, ...derived, threadKeys: relevant, version: item.version + 1, updatedAt: nowIso() } as ConversationItem;
+    if (relevant.length === 0) delete (next as Partial<ConversationItem>).threadKeys;
+    for (const field of ['whoseTurn', 'turnSince', 'lastInboundAt', 'lastOutboundAt', 'lastMessageAt'] as const) if (next[field] === undefined) delete next[field];
+    try {
+      await conversationEntity()
+        .put(next)
+        .where((attr, op) => op.eq(attr.version, item.version))
+        .go({ response: 'none' });
+    } catch (error) {
+      if (isConditionalFailure(error)) continue;
+      throw error;
+    }
+    await recordChanges(item, derived);
+    if (campaignId !== NEEDS_ASSIGNMENT_SEGMENT) await markSheetBehind(agencyName, campaignId);
+    return next;
+  }
+  throw new Error(`conversation ${campaignId}:${subjectKey} kept changing while it was rebuilt`);
+};

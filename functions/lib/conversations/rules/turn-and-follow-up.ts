@@ -1,0 +1,5 @@
+/**
+ * Whose turn and follow-ups. The rule lives beside the status table in shared/ (the web shows the
+ * same follow-up flag); this is its home for the conversation rules.
+ */
+export { needsFollowUp } from '../../../../shared/conversation-status';

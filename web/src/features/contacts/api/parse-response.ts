@@ -1,0 +1,14 @@
+import { messages } from '../../../../../shared/messages';
+import { ApiError } from '../../../lib/api-client';
+import type { z } from '../../../lib/zod';
+
+/**
+ * Reads an answer through its shared schema (the one the server's handler is typed by). An
+ * answer of another shape is an ApiError "Unexpected response format", like unreadable JSON.
+ */
+export const parseResponse = <S extends z.ZodType>(schema: S, data: unknown): z.output<S> => {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  console.error(messages.api.unexpectedFormat, result.error.issues);
+  throw new ApiError(200, messages.api.unexpectedFormat, data);
+};

@@ -74,6 +74,7 @@ export const routes: readonly RouteDef[] = [
     timeoutSeconds: 29,
     memoryMb: 1024,
   }),
+  r('CampaignClientAddress', 'POST', '/api/campaigns/client-addresses', 'agency', 'campaigns/client-address'),
   r('CampaignSheetMetadata', 'GET', '/api/campaigns/sheet-metadata', 'agency', 'campaigns/sheet-metadata'),
   r('DriveRootDelete', 'POST', `/api/campaigns/${PRODUCT_SLUG}/delete`, 'agency', 'campaigns/drive-root-delete'),
   r('DriveRootRecreate', 'POST', `/api/campaigns/${PRODUCT_SLUG}/recreate`, 'agency', 'campaigns/drive-root-recreate'),

@@ -313,3 +313,18 @@ export const sheetMetadataResponse = z.object({
     .prefault({}),
 });
 export type SheetMetadataResponse = z.output<typeof sheetMetadataResponse>;
+
+/** POST /api/campaigns/client-addresses: a person marks an address as the campaign's client (or not). */
+export const clientAddressBody = z.object({
+  campaign_id: campaignIdSchema,
+  email: contactEmailSchema,
+  client: z.boolean({ error: 'client must be true or false' }),
+});
+export type ClientAddressBody = z.infer<typeof clientAddressBody>;
+
+export const clientAddressResponse = z.object({
+  success: z.literal(true),
+  campaign_id: z.string(),
+  client_addresses: z.array(z.string()),
+  message: z.string(),
+});

@@ -1,3 +1,4 @@
+import { clientAddressResponse } from '../../shared/schemas/campaigns';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoClient, tableName } from '../../functions/lib/store/client';
@@ -144,6 +145,19 @@ describe('campaigns and contacts against the Google emulator', () => {
     const bad = await staff.api.post('/api/campaigns/add', campaignInput('glow-bad', { client_domain: 'https://glowskin.com' }));
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('Client domain must be a domain like "glowskin.com"');
+  });
+
+  it('marks and unmarks client addresses of a campaign (agency side), with clear refusals', async () => {
+    const marked = await staff.api.post<{ client_addresses: string[] }>('/api/campaigns/client-addresses', { campaign_id: 'glow-q2', email: ' Brand.Lead@GlowSkin-PR.com ', client: true });
+    expect(marked.status, marked.text).toBe(200);
+    expect(clientAddressResponse.parse(marked.body).client_addresses).toEqual(['brand.lead@glowskin-pr.com']);
+    const again = await staff.api.post<{ client_addresses: string[] }>('/api/campaigns/client-addresses', { campaign_id: 'glow-q2', email: 'ops@glowskin-pr.com', client: true });
+    expect(again.body.client_addresses).toEqual(['brand.lead@glowskin-pr.com', 'ops@glowskin-pr.com']);
+    const unmarked = await staff.api.post<{ client_addresses: string[] }>('/api/campaigns/client-addresses', { campaign_id: 'glow-q2', email: 'ops@glowskin-pr.com', client: false });
+    expect(unmarked.body.client_addresses).toEqual(['brand.lead@glowskin-pr.com']);
+    expect((await staff.api.post('/api/campaigns/client-addresses', { campaign_id: 'nope-404', email: 'a@b.test', client: true })).status).toBe(404);
+    const bad = await staff.api.post('/api/campaigns/client-addresses', { campaign_id: 'glow-q2', email: 'not-an-email', client: 'yes' });
+    expect(bad.status).toBe(400);
   });
 
   it('adds contacts (trimmed, lower-cased, one per e-mail per campaign: the same talent in two campaigns), appends them to the influencer lists', async () => {

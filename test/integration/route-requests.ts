@@ -41,6 +41,7 @@ export const REQUESTS: Record<string, (t: Targets) => RouteRequest> = {
   CampaignGet: (t) => ({ path: `/api/campaigns/${t.campaignId}` }),
   CampaignDelete: (t) => ({ path: '/api/campaigns/delete', body: { campaign_id: t.campaignId, force: false } }),
   CampaignImportLonglist: (t) => ({ path: '/api/campaigns/import-longlist', body: { campaign_id: t.campaignId, source_sheet_id: t.sheetId } }),
+  CampaignClientAddress: (t) => ({ path: '/api/campaigns/client-addresses', body: { campaign_id: t.campaignId, email: 'brand.person@client.test', client: true } }),
   CampaignSheetMetadata: (t) => ({ path: `/api/campaigns/sheet-metadata?sheet_id=${t.sheetId}` }),
   DriveRootDelete: () => ({ path: `/api/campaigns/${PRODUCT_SLUG}/delete`, body: { confirm: true } }),
   DriveRootRecreate: () => ({ path: `/api/campaigns/${PRODUCT_SLUG}/recreate`, body: { confirm: true } }),

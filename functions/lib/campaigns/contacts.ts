@@ -9,6 +9,7 @@ import {
 import { Conflict, NotFound } from '../http/errors';
 import { logger, errorMessage } from '../logger';
 import { ensureRegistered } from '../processing/monitor-registry';
+import { markSheetBehind } from '../store/entities/sheet-sync-state';
 import type { AgencyScope } from '../session/resolve';
 import type { CampaignItem } from '../store/entities/campaign';
 import { recoveryWanted } from '../settings/recovery';
@@ -101,6 +102,15 @@ const targetsOf = async (scope: AgencyScope, email: string, campaignId: string |
   return contactsByEmail(scope.agencyName, email);
 };
 
+/** The outreach tracker lists every contact: the next processing run brings it up to date (best effort). */
+export const trackerBehind = async (agencyName: string, campaignIds: string[]): Promise<void> => {
+  await Promise.all(
+    [...new Set(campaignIds)].map((campaignId) =>
+      markSheetBehind(agencyName, campaignId).catch((error: unknown) => logger.warn('tracker not marked behind', { campaignId, error: errorMessage(error) })),
+    ),
+  );
+};
+
 export const addContact = async (scope: AgencyScope, input: AddContactBody): Promise<{ contact: ContactJson; sheetUpdated: boolean }> => {
   const campaign = await writableCampaign(scope, input.campaign_id);
   if (await recoveryWanted(scope, 'skip_on_add_contact')) await recoverAgencyDrive(scope.agencyName).catch(() => undefined);
@@ -116,6 +126,7 @@ export const addContact = async (scope: AgencyScope, input: AddContactBody): Pro
   // A tracked contact makes the agency worth monitoring (idempotent; the monitor's registry).
   await ensureRegistered(scope.agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { error: String(error) }));
   const sheetUpdated = await appendToInfluencerList(campaign, [contact]);
+  await trackerBehind(scope.agencyName, [campaign.campaignId]);
   return { contact: toContactJson(contact, campaign.campaignName), sheetUpdated };
 };
 
@@ -133,6 +144,7 @@ export const setTracking = async (scope: AgencyScope, input: Pick<ToggleTracking
   if (changed.length === 0) throw contactNotFound(input.email, input.campaign_id);
   const campaigns = await campaignsOf(scope, changed);
   await markInCampaignLists(changed.map((contact) => ({ contact, state: trackingState(contact) })), campaigns);
+  await trackerBehind(scope.agencyName, changed.map((contact) => contact.campaignId));
   return changed.map((contact) => toContactJson(contact, campaigns.get(contact.campaignId)?.campaignName ?? ''));
 };
 
@@ -150,6 +162,7 @@ export const removeContact = async (scope: AgencyScope, input: Pick<RemoveContac
   if (removed.length === 0) throw contactNotFound(input.email, input.campaign_id);
   const campaigns = await campaignsOf(scope, removed);
   await markInCampaignLists(removed.map((contact) => ({ contact, state: INFLUENCER_TRACKING_STATES.removed })), campaigns);
+  await trackerBehind(scope.agencyName, removed.map((contact) => contact.campaignId));
   return removed.map((contact) => toContactJson(contact, campaigns.get(contact.campaignId)?.campaignName ?? ''));
 };
 

@@ -1,3 +1,4 @@
+import { deleteCampaignConversations } from '../conversations/store';
 import { logger } from '../logger';
 import { campaignEntity } from '../store/entities/campaign';
 import { agencyDrive } from './agency-drive';
@@ -18,6 +19,7 @@ export const deleteCampaign = async (agencyName: string, campaignId: string): Pr
   // Only this campaign's contacts: the same talents stay contacts of the agency's other campaigns.
   const contacts = await listCampaignContacts(agencyName, campaignId);
   await deleteContacts(agencyName, contacts);
+  await deleteCampaignConversations(agencyName, campaignId);
 
   const fileIds = [campaign.influencerListSheetId, campaign.outreachTrackerSheetId, campaign.campaignFolderId].filter((id): id is string => Boolean(id));
   if (fileIds.length || campaign.trackerRowWritten) {

@@ -7,7 +7,7 @@ import { nowIso } from '../store/keys';
 import { recoveryWanted } from '../settings/recovery';
 import { recoverAgencyDrive } from './agency-drive';
 import { createContact, listCampaignContacts, type ContactItem } from './contact-store';
-import { appendToInfluencerList, writableCampaign } from './contacts';
+import { appendToInfluencerList, trackerBehind, writableCampaign } from './contacts';
 import { findHeader, parseLonglist, type Duplicate } from './longlist';
 import { logger } from '../logger';
 import { ensureRegistered } from '../processing/monitor-registry';
@@ -93,6 +93,7 @@ export const importLonglist = async (scope: AgencyScope, input: { campaign_id: s
   // Tracked contacts make the agency worth monitoring (idempotent; the monitor's registry).
   if (created.length) await ensureRegistered(scope.agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { error: String(error) }));
   const sheetUpdated = created.length ? await appendToInfluencerList(campaign, created) : true;
+  if (created.length) await trackerBehind(scope.agencyName, [campaign.campaignId]);
   duplicates.sort((a, b) => a.row - b.row);
   return {
     imported: created.length,

@@ -40,7 +40,7 @@ export const loadDirectory = async (agencyName: string): Promise<AgencyDirectory
           projectName: campaign.projectName ?? '',
           clientName: campaign.clientName ?? '',
           clientDomain: (campaign.clientDomain ?? '').toLowerCase(),
-          clientAddresses: [],
+          clientAddresses: [...(campaign.clientAddresses ?? [])].map((address) => address.toLowerCase()),
         }),
       ),
   };

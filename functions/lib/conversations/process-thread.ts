@@ -202,6 +202,20 @@ export const processThread = async (work: ThreadWork, ref: ThreadRef): Promise<T
     }
     created.push(item);
   }
+  // Sides follow the directory as it is now (a client address marked since, a contact added).
+  const resided = [...storedMessages.values()].filter((m) => {
+    const rule = fromStored(m);
+    return messageSide(rule, sideContext) !== m.side || reachesOtherSide(rule, sideContext) !== (m.toOtherSide ?? false);
+  });
+  await Promise.all(
+    resided.map((m) => {
+      const rule = fromStored(m);
+      return mailMessageEntity()
+        .patch({ agencyName, messageKey: m.messageKey })
+        .set({ side: messageSide(rule, sideContext), toOtherSide: reachesOtherSide(rule, sideContext) })
+        .go({ response: 'none' });
+    }),
+  );
   await Promise.all(
     newCopies.map((m) =>
       mailMessageEntity().patch({ agencyName, messageKey: messageKeyOf(m.messageId) }).add({ copies: [copyOf(m)] }).go({ response: 'none' }),
@@ -292,7 +306,7 @@ export const processThread = async (work: ThreadWork, ref: ThreadRef): Promise<T
     createdAt: stored?.createdAt ?? now,
     updatedAt: now,
   } as ConversationThreadItem;
-  const changed = fresh.length > 0 || newCopies.length > 0 || !stored || plan.changed || !(stored.copies ?? []).includes(copy);
+  const changed = fresh.length > 0 || newCopies.length > 0 || resided.length > 0 || !stored || plan.changed || !(stored.copies ?? []).includes(copy);
   if (changed) {
     try {
       await conversationThreadEntity()

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { conversationEntity } from '../store/entities/conversation';
 import { conversationThreadEntity, type ConversationThreadItem } from '../store/entities/conversation-thread';
+import { sheetSyncStateEntity } from '../store/entities/sheet-sync-state';
 import { mailMessageEntity, type MailMessageItem } from '../store/entities/mail-message';
 
 /**
@@ -48,4 +50,17 @@ export const getMessages = async (agencyName: string, messageKeys: Iterable<stri
 export const getThreads = async (agencyName: string, threadKeys: Iterable<string>): Promise<ConversationThreadItem[]> => {
   const keys = [...new Set(threadKeys)].map((threadKey) => ({ agencyName, threadKey }));
   return (await batchGet(keys, (page) => conversationThreadEntity().get(page as never).go({ consistent: true }) as never)) as ConversationThreadItem[];
+};
+
+/** A deleted campaign's conversation records and its tracker's sync state (the threads and messages stay: other campaigns may share them). */
+export const deleteCampaignConversations = async (agencyName: string, campaignId: string): Promise<number> => {
+  const { data } = await conversationEntity().query.byAgency({ agencyName, campaignId }).go({ pages: 'all', attributes: ['campaignId', 'subjectKey'] });
+  for (let i = 0; i < data.length; i += 25) {
+    const { unprocessed } = await conversationEntity()
+      .delete(data.slice(i, i + 25).map((item) => ({ agencyName, campaignId, subjectKey: item.subjectKey })))
+      .go();
+    if (unprocessed.length) throw new Error('Some conversations could not be removed; try again');
+  }
+  await sheetSyncStateEntity().delete({ agencyName, campaignId }).go({ response: 'none' });
+  return data.length;
 };

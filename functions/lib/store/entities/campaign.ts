@@ -19,6 +19,8 @@ export const campaignEntity = () =>
         clientName: { type: 'string', required: true },
         /** the client's e-mail domain, bare ("glowskin.com"); '' when not given */
         clientDomain: { type: 'string', default: '' },
+        /** addresses a person marked as the client's (agency side, never talent side) */
+        clientAddresses: { type: 'set', items: 'string' },
         projectName: { type: 'string', default: '' },
         deliverables: { type: 'string', default: '' },
         additionalDetails: { type: 'string', default: '' },

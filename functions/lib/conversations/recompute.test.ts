@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { ConversationItem } from '../store/entities/conversation';
+import type { ConversationThreadItem } from '../store/entities/conversation-thread';
+import type { MailMessageItem } from '../store/entities/mail-message';
+import { deriveConversation } from './recompute';
+
+const AGENCY = 'brightwave';
+const TALENT = 'ana@creator.test';
+
+const conversation = (overrides: Partial<ConversationItem> = {}): ConversationItem =>
+  ({ agencyName: AGENCY, campaignId: 'glow', subjectKey: TALENT, version: 3, status: 'not_contacted', updatedAt: '2026-11-01T00:00:00.000Z', ...overrides }) as ConversationItem;
+
+const thread = (threadKey: string, messageKeys: string[], overrides: Partial<ConversationThreadItem> = {}): ConversationThreadItem =>
+  ({
+    agencyName: AGENCY,
+    threadKey,
+    version: 1,
+    messageKeys,
+    copies: [`maya@agency.test|${threadKey}`],
+    targets: [{ contactEmail: TALENT, campaignId: 'glow', reason: 'talent_address', campaignConfirmed: true }],
+    summary: `summary of ${threadKey}`,
+    subject: `subject of ${threadKey}`,
+    dates: [],
+    failures: [],
+    lastMessageAt: '2026-10-10T00:00:00.000Z',
+    createdAt: '2026-10-01T00:00:00.000Z',
+    updatedAt: '2026-10-10T00:00:00.000Z',
+    ...overrides,
+  }) as ConversationThreadItem;
+
+const message = (messageKey: string, sentAt: string, overrides: Partial<MailMessageItem> = {}): MailMessageItem =>
+  ({
+    agencyName: AGENCY,
+    messageKey,
+    messageId: `${messageKey}@mail.test`,
+    threadKey: 't1',
+    sentAt,
+    fromEmail: 'maya@agency.test',
+    autoReply: 'none',
+    side: 'agency',
+    toOtherSide: true,
+    fees: [],
+    failures: [],
+    createdAt: sentAt,
+    ...overrides,
+  }) as MailMessageItem;
+
+const byKey = (...items: MailMessageItem[]) => new Map(items.map((m) => [m.messageKey, m]));
+
+describe('deriveConversation: one record per talent per campaign', () => {
+  it('counts a message held in two mailboxes (two threads citing one Message-ID) once', () => {
+    const messages = byKey(message('m1', '2026-10-01T10:00:00.000Z'), message('m2', '2026-10-02T10:00:00.000Z', { side: 'talent', fromEmail: TALENT, intent: 'question' }));
+    const { derived } = deriveConversation(conversation(), [thread('t1', ['m1', 'm2']), thread('t2', ['m1', 'm2'], { copies: ['daniel@agency.test|t2'] })], messages);
+    expect(derived.messageCount).toBe(2);
+    expect(derived.status).toBe('replied');
+    expect(derived.whoseTurn).toBe('agency');
+    expect(derived.threadCopies).toEqual(['daniel@agency.test|t2', 'maya@agency.test|t1']);
+    expect(derived.lastInboundAt).toBe('2026-10-02T10:00:00.000Z');
+    expect(derived.lastOutboundAt).toBe('2026-10-01T10:00:00.000Z');
+  });
+
+  it('an out-of-office reply neither answers nor moves the turn', () => {
+    const messages = byKey(message('m1', '2026-10-01T10:00:00.000Z'), message('m2', '2026-10-01T10:01:00.000Z', { side: 'talent', fromEmail: TALENT, autoReply: 'auto_reply' }));
+    const { derived } = deriveConversation(conversation(), [thread('t1', ['m1', 'm2'])], messages);
+    expect(derived).toMatchObject({ status: 'awaiting_reply', whoseTurn: 'talent', messageCount: 2, turnSince: '2026-10-01T10:00:00.000Z' });
+    expect(derived.lastInboundAt).toBeUndefined();
+  });
+
+  it('leaves out threads no longer attributed to this talent in this campaign', () => {
+    const moved = thread('t2', ['m3'], { targets: [{ contactEmail: 'other@creator.test', campaignId: 'glow', reason: 'talent_address', campaignConfirmed: true }] });
+    const { relevant, derived } = deriveConversation(conversation(), [thread('t1', ['m1']), moved], byKey(message('m1', '2026-10-01T10:00:00.000Z'), message('m3', '2026-10-03T10:00:00.000Z')));
+    expect(relevant).toEqual(['t1']);
+    expect(derived.messageCount).toBe(1);
+  });
+
+  it("a person's corrections win; facts of a corrected kind read before the correction are hidden, later ones are added beside", () => {
+    const messages = byKey(
+      message('m1', '2026-10-01T10:00:00.000Z', { fees: [{ amount: 900, currency: 'EUR', unit: 'per_post', state: 'quoted', quote: '€900 per post', messageId: 'm1@mail.test', setBy: 'model' }] }),
+      message('m2', '2026-10-20T10:00:00.000Z', { side: 'talent', fromEmail: TALENT, intent: 'counter', fees: [{ amount: 1100, currency: 'EUR', unit: 'per_post', state: 'countered', quote: '€1,100 per post', messageId: 'm2@mail.test', setBy: 'model' }] }),
+    );
+    const item = conversation({
+      correctedFields: ['status', 'fees'],
+      correctedStatus: 'confirmed',
+      correctedAt: '2026-10-10T00:00:00.000Z',
+      personFees: [{ amount: 1000, currency: 'EUR', unit: 'per_post', state: 'agreed', quote: '', setBy: 'person' }],
+    });
+    const { derived } = deriveConversation(item, [thread('t1', ['m1', 'm2'])], messages);
+    expect(derived.status).toBe('confirmed');
+    expect((derived.fees ?? []).map((fee) => [fee.amount, fee.setBy])).toEqual([
+      [1000, 'person'],
+      [1100, 'model'],
+    ]);
+  });
+
+  it('gives the best reason across threads and marks an unconfirmed campaign', () => {
+    const t1 = thread('t1', ['m1'], { targets: [{ contactEmail: TALENT, campaignId: 'glow', reason: 'manager_only', campaignConfirmed: false }] });
+    const t2 = thread('t2', ['m2'], { targets: [{ contactEmail: TALENT, campaignId: 'glow', reason: 'talent_address', campaignConfirmed: false }], lastMessageAt: '2026-10-20T00:00:00.000Z' });
+    const { derived } = deriveConversation(conversation(), [t1, t2], byKey(message('m1', '2026-10-01T10:00:00.000Z'), message('m2', '2026-10-02T10:00:00.000Z')));
+    expect(derived).toMatchObject({ attributionReason: 'talent_address', campaignConfirmed: false, summary: 'summary of t2', subject: 'subject of t2' });
+  });
+});

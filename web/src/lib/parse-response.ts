@@ -1,6 +1,6 @@
-import { messages } from '../../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
-import type { z } from '../../../lib/zod';
+import { messages } from '../../../shared/messages';
+import { ApiError } from './api-client';
+import type { z } from './zod';
 
 /**
  * Reads an answer through its shared schema (the one the server's handler is typed by). An

@@ -3,7 +3,7 @@ import { addContactResponse, type AddContactResponse } from '../../../../../shar
 import { api } from '../../../lib/api-client';
 import { campaignKeys } from '../../campaigns/api/campaign-keys';
 import { contactKeys } from './contact-keys';
-import { parseResponse } from './parse-response';
+import { parseResponse } from '../../../lib/parse-response';
 
 /** The handle is sent only when one was given. */
 export type AddContactInput = { email: string; talent_name: string; email_owner: string; campaign_id: string; handle?: string };

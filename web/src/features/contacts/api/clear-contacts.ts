@@ -3,7 +3,7 @@ import { clearContactsResponse, type ClearContactsResponse } from '../../../../.
 import { api } from '../../../lib/api-client';
 import { campaignKeys } from '../../campaigns/api/campaign-keys';
 import { contactKeys } from './contact-keys';
-import { parseResponse } from './parse-response';
+import { parseResponse } from '../../../lib/parse-response';
 
 /** Removes every contact of the agency (no screen offers it yet). */
 export const clearContacts = async (): Promise<ClearContactsResponse> =>

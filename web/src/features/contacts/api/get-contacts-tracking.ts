@@ -3,7 +3,7 @@ import { trackingResponse } from '../../../../../shared/schemas/campaigns';
 import { api } from '../../../lib/api-client';
 import { contactKeys } from './contact-keys';
 import type { ContactsTracking } from './contact-types';
-import { parseResponse } from './parse-response';
+import { parseResponse } from '../../../lib/parse-response';
 
 /** Contacts keyed by campaign and e-mail; either reading of the flag (tracking, tracking_enabled) fills both. */
 export const getContactsTracking = async ({ signal }: { signal?: AbortSignal } = {}): Promise<ContactsTracking> => {

@@ -3,7 +3,7 @@ import { sheetMetadataResponse } from '../../../../../shared/schemas/campaigns';
 import { api } from '../../../lib/api-client';
 import { contactKeys } from './contact-keys';
 import type { SheetMetadata } from './contact-types';
-import { parseResponse } from './parse-response';
+import { parseResponse } from '../../../lib/parse-response';
 
 /** The api client already turns `status: 'error'` and HTTP failures into an ApiError with the message. */
 export const getSheetMetadata = async (sheetId: string, { signal }: { signal?: AbortSignal } = {}): Promise<SheetMetadata> => {

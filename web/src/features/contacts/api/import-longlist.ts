@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { campaignKeys } from '../../campaigns/api/campaign-keys';
 import { contactKeys } from './contact-keys';
 import type { ImportResult } from './contact-types';
-import { parseResponse } from './parse-response';
+import { parseResponse } from '../../../lib/parse-response';
 
 export type ImportLonglistInput = { campaign_id: string; source_sheet_id: string; source_tab_name: string };
 

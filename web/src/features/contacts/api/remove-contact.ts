@@ -3,7 +3,7 @@ import { removeContactResponse, type RemoveContactResponse } from '../../../../.
 import { api } from '../../../lib/api-client';
 import { campaignKeys } from '../../campaigns/api/campaign-keys';
 import { contactKeys } from './contact-keys';
-import { parseResponse } from './parse-response';
+import { parseResponse } from '../../../lib/parse-response';
 
 /** Without campaign_id the server removes the e-mail from every campaign; the screen always names one. */
 export type RemoveContactInput = { email: string; campaign_id?: string };

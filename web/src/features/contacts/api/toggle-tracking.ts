@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { applyTrackingToggle } from '../lib/tracking-cache';
 import { contactKeys } from './contact-keys';
 import type { ContactsTracking } from './contact-types';
-import { parseResponse } from './parse-response';
+import { parseResponse } from '../../../lib/parse-response';
 
 /** Without campaign_id the server sets the flag in every campaign of the e-mail; the screen always names one. */
 export type ToggleTrackingInput = { email: string; tracking: boolean; campaign_id?: string };

@@ -127,11 +127,18 @@ describe('deriveStatus: the path of a negotiation', () => {
 });
 
 describe('deriveStatus: messages that do not count', () => {
-  it('ignores out-of-office replies and bounces: the turn stays with the talent', () => {
+  it('ignores out-of-office replies: the turn stays with the talent', () => {
     const outreach = agency();
     const outOfOffice = talent({ autoReply: 'auto_reply', intent: 'decline' });
-    const bounce = ev('unknown', { autoReply: 'bounce' });
-    expect(deriveStatus([outreach, outOfOffice, bounce])).toEqual({ status: 'awaiting_reply', whoseTurn: 'talent', turnSince: outreach.at });
+    expect(deriveStatus([outreach, outOfOffice])).toEqual({ status: 'awaiting_reply', whoseTurn: 'talent', turnSince: outreach.at });
+  });
+
+  it('a bounce of the agency\'s mail changes no status but gives the turn back to the agency', () => {
+    const outreach = agency();
+    const bounce = ev('unknown', { autoReply: 'bounce', intent: 'decline' });
+    expect(deriveStatus([outreach, bounce])).toEqual({ status: 'awaiting_reply', whoseTurn: 'agency', turnSince: bounce.at });
+    // before any agency mail there is nothing to bounce back
+    expect(deriveStatus([bounce])).toEqual({ status: 'not_contacted', whoseTurn: null, turnSince: null });
   });
 
   it('does not move the turn on a client-only message', () => {
@@ -212,11 +219,13 @@ describe('deriveStatus: properties', () => {
     }),
   );
 
-  it('is unchanged by auto-replies, bounces and messages that are not agency or talent', () => {
+  it('is unchanged by auto-replies and messages that are not agency or talent; a bounce moves only the turn', () => {
     fc.assert(
       fc.property(timeline, (events) => {
         const counted = events.filter((event) => event.autoReply === 'none' && (event.side === 'agency' || event.side === 'talent'));
-        expect(deriveStatus(events)).toEqual(deriveStatus(counted));
+        expect(deriveStatus(events).status).toEqual(deriveStatus(counted).status);
+        const withoutBounces = events.filter((event) => event.autoReply !== 'bounce');
+        expect(deriveStatus(withoutBounces)).toEqual(deriveStatus(withoutBounces.filter((event) => event.autoReply === 'none' && (event.side === 'agency' || event.side === 'talent'))));
       }),
     );
   });

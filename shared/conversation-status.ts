@@ -2,8 +2,10 @@
  * THE status table: a conversation's status and whose turn it is, derived from its messages in
  * order. Pure and shared, so the server and the web read a conversation the same way.
  *
- * Auto-replies and bounces are ignored entirely. Only 'agency' and 'talent' messages count:
- * 'internal' (staff to staff), 'client' and 'unknown' messages change nothing.
+ * Auto-replies are ignored entirely. A bounce changes no status but hands the turn to the agency
+ * (nobody will answer mail that never arrived: the agency must find another way). Otherwise only
+ * 'agency' and 'talent' messages count: 'internal' (staff to staff), 'client' and 'unknown'
+ * messages change nothing.
  *
  * WHOSE TURN (turnSince: when the current turn began, the message that gave it)
  * | message                                 | whoseTurn  | turnSince               |
@@ -12,6 +14,7 @@
  * | talent side                             | agency     | its time, if turn moved |
  * | agency side, reaching the talent side   | talent     | its time, if turn moved |
  * | agency side, not reaching the talent    | unchanged  | unchanged               |
+ * | bounce (of the agency's mail)           | agency     | its time, if turn moved |
  *
  * DECISION (walking the counted messages; "terms" = an offer/counter intent or any stated fee)
  * | decision  | message                                                      | next      |
@@ -129,6 +132,9 @@ function nextDecision(state: TableState, party: Party, event: StatusEvent): { de
 }
 
 function step(state: TableState, event: StatusEvent): TableState {
+  if (event.autoReply === 'bounce' && state.agencyWrote) {
+    return state.whoseTurn === 'agency' ? state : { ...state, whoseTurn: 'agency', turnSince: event.at };
+  }
   if (event.autoReply !== 'none') return state;
   if (event.side !== 'agency' && event.side !== 'talent') return state;
   const party: Party = event.side;

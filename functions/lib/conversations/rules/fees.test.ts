@@ -26,6 +26,12 @@ describe('normalizeFee: amounts', () => {
     expect(normalizeFee({ amount: null, quote: '3k for the bundle' }, { agencyCurrency: 'GBP' })).toMatchObject({ amount: 3000, currency: 'GBP' });
   });
 
+  it('reads East Asian ten-thousands and currency words of other scripts', () => {
+    expect(normalizeFee({ amount: 250, quote: '250만원(부가세 별도)' }, usd)).toMatchObject({ amount: 2_500_000, currency: 'KRW', vatIncluded: false });
+    expect(normalizeFee({ amount: 3, quote: '3万円でお願いします' }, usd)).toMatchObject({ amount: 30_000, currency: 'JPY' });
+    expect(normalizeFee({ amount: 5000, quote: '5,000 درهم للباقة' }, usd)).toMatchObject({ amount: 5000, currency: 'AED' });
+  });
+
   it('reads "$2,500 + VAT" as 2500 USD with VAT on top', () => {
     expect(normalizeFee({ amount: '2,500', quote: '$2,500 + VAT' }, { agencyCurrency: 'EUR' })).toMatchObject({ amount: 2500, currency: 'USD', vatIncluded: false });
   });

@@ -48,6 +48,7 @@ const FIXED_MARKS: Readonly<Record<string, string>> = {
   'r$': 'BRL', 'mx$': 'MXN', 'cn¥': 'CNY', 'rmb': 'CNY', '元': 'CNY', '€': 'EUR', 'euro': 'EUR', 'euros': 'EUR',
   '£': 'GBP', 'pound': 'GBP', 'pounds': 'GBP', 'quid': 'GBP', '₩': 'KRW', '원': 'KRW', '₹': 'INR', 'rupee': 'INR',
   'rupees': 'INR', 'yen': 'JPY', '円': 'JPY', 'zł': 'PLN', 'zl': 'PLN', 'fr.': 'CHF', 'chf': 'CHF',
+  'dirham': 'AED', 'dirhams': 'AED', 'درهم': 'AED', 'riyal': 'SAR', 'riyals': 'SAR', 'ريال': 'SAR', 'lira': 'TRY', 'shekel': 'ILS', 'shekels': 'ILS', 'baht': 'THB',
 };
 
 /** Marks shared by several currencies: read in the thread's or agency's one when it is of the family. */
@@ -68,7 +69,7 @@ function currencyOfMark(rawMark: string, ctx?: FeeContext): string | null {
 }
 
 const SYMBOL_MARK = String.raw`(?:us\$|au?\$|ca?\$|nz\$|s\$|hk\$|r\$|mx\$|cn¥|[$€£¥₩₹元円원])`;
-const WORD_MARK = String.raw`(?:${CODES.join('|')}|rmb|chf|euros?|dollars?|bucks|pounds?|quid|yen|rupees?|kr\.?|zł|zl|fr\.)`;
+const WORD_MARK = String.raw`(?:${CODES.join('|')}|rmb|chf|euros?|dollars?|bucks|pounds?|quid|yen|rupees?|kr\.?|zł|zl|fr\.|dirhams?|درهم|riyals?|ريال|lira|shekels?|baht)`;
 const MARK_BEFORE = new RegExp(String.raw`(?:${SYMBOL_MARK}|(?<![\p{L}])${WORD_MARK})\s?$`, 'iu');
 const MARK_AFTER = new RegExp(String.raw`^\s?(?:${SYMBOL_MARK}|${WORD_MARK}(?![\p{L}]))`, 'iu');
 const ANY_MARK = new RegExp(String.raw`${SYMBOL_MARK}|(?<![\p{L}])${WORD_MARK}(?![\p{L}])`, 'giu');
@@ -76,7 +77,7 @@ const ANY_MARK = new RegExp(String.raw`${SYMBOL_MARK}|(?<![\p{L}])${WORD_MARK}(?
 /** Counts, not money: "3 posts", "50k followers", "20%". */
 const NOT_MONEY_AFTER = /^\s?(?:%|x\b|times\b|posts?\b|videos?\b|reels?\b|stor(?:y|ies)\b|tiktoks?\b|shorts?\b|pieces?\b|deliverables?\b|days?\b|weeks?\b|months?\b|years?\b|hours?\b|hrs?\b|mins?\b|minutes?\b|followers?\b|subscribers?\b|subs\b|views?\b|likes?\b|impressions?\b|people\b|am\b|pm\b|[-–]?\s?(?:second|sec)s?\b)/i;
 
-const NUMBER = /(?<![\p{L}\d.,/:])(\d{1,3}(?:[,.'\u2019\u00A0\u202F ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?)(?:\s?(k|m|mm|thousand|grand|million)(?![\p{L}]))?(?![\d/:])/giu;
+const NUMBER = /(?<![\p{L}\d.,/:])(\d{1,3}(?:[,.'\u2019\u00A0\u202F ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?)(?:\s?(k|m|mm|thousand|grand|million)(?![\p{L}])|(千|만|万|萬|억|億))?(?![\d/:])/giu;
 
 function parseNumber(text: string, multiplied: boolean): number {
   let digits = text.replace(/['\u2019\u00A0\u202F ]/g, '');
@@ -97,14 +98,19 @@ function parseNumber(text: string, multiplied: boolean): number {
   return Number(digits);
 }
 
-const MULTIPLIERS: Readonly<Record<string, number>> = { k: 1e3, thousand: 1e3, grand: 1e3, m: 1e6, mm: 1e6, million: 1e6 };
+const MULTIPLIERS: Readonly<Record<string, number>> = {
+  k: 1e3, thousand: 1e3, grand: 1e3, m: 1e6, mm: 1e6, million: 1e6,
+  // East Asian numerals count in ten-thousands: 250만원 is 2,500,000 won, 3万円 is 30,000 yen.
+  千: 1e3, 만: 1e4, 万: 1e4, 萬: 1e4, 억: 1e8, 億: 1e8,
+};
 
 /** Every amount in a text, in order, with the currency written just before or after it. */
 export function findAmounts(text: string, ctx?: FeeContext): AmountToken[] {
   const source = (text ?? '').normalize('NFKC');
   const tokens: AmountToken[] = [];
   for (const match of source.matchAll(NUMBER)) {
-    const [whole, numberText, multiplierText] = match;
+    const [whole, numberText, latinMultiplier, eastAsianMultiplier] = match;
+    const multiplierText = latinMultiplier ?? eastAsianMultiplier;
     const multiplier = multiplierText ? (MULTIPLIERS[multiplierText.toLowerCase()] ?? 1) : 1;
     const value = parseNumber(numberText!, multiplier !== 1);
     if (!Number.isFinite(value)) continue;
@@ -137,11 +143,15 @@ const VAT_EXCLUDED = [
   new RegExp(String.raw`\b${TAX}\s*(?:excluded|exclusive|not included|esclusa|excl\b\.?)`, 'i'),
   /\bHT\b/,
   /\bhors tax(?:es?)?\b/i,
+  /(?:부가세|부가가치세|VAT)\s*별도/i,
+  /税別|税抜/,
 ];
 const VAT_INCLUDED = [
   new RegExp(String.raw`\b(?:inc|incl|including|inclusive of|inkl|incluido|incluida|inclusa|compris)\b\.?\s*(?:la\s+|de\s+|l'\s*)?${TAX}\b`, 'i'),
   new RegExp(String.raw`\b${TAX}\s*(?:included|inclusive|incl\b\.?|inkl\b\.?|incluid[oa]|inclusa|inbegrepen|compris)`, 'i'),
   /\bTTC\b/,
+  /(?:부가세|부가가치세|VAT)\s*포함/i,
+  /税込/,
 ];
 
 /** What the quote says about VAT: true (included), false (on top), null (nothing, or both). */

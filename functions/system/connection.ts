@@ -1,12 +1,23 @@
+import type { SystemConnectionResponse } from '../../shared/schemas/system';
+import { googleLinksBase } from '../lib/google/links';
 import { hasApiKey } from '../lib/identity/api-keys';
 import { hasGoogleGrant } from '../lib/identity/google-grants';
 import { defineHandler } from '../lib/http/handler';
 
 /**
  * GET /api/v3/system/connection: the web app's connection test (cached 2 minutes there). Cheap
- * on purpose: it reads what is stored and calls neither Google nor OpenAI.
+ * on purpose: it reads what is stored and calls neither Google nor OpenAI. It also tells the web
+ * app where links into Google lead (google_links_base: null = Google's own sites, else the
+ * Google emulator's viewer), as functions/lib/google/links.ts decides for the server's links.
  */
 export const handler = defineHandler('agency', {}, async ({ scope }) => {
   const [google, openai] = await Promise.all([hasGoogleGrant(scope.email), hasApiKey(scope, 'openai')]);
-  return { success: true, status: 'connected', agency_name: scope.agencyName, google_connected: google, openai_configured: openai };
+  return {
+    success: true,
+    status: 'connected',
+    agency_name: scope.agencyName,
+    google_connected: google,
+    openai_configured: openai,
+    google_links_base: googleLinksBase(),
+  } satisfies SystemConnectionResponse;
 });

@@ -112,6 +112,9 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
     LOCAL_SECRET_KEY_FILE: resolve(dataDir, 'secret.key'),
     LOCAL_OUTBOX_DIR: resolve(dataDir, 'outbox'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? (options.quiet ? 'ERROR' : 'INFO'),
+    // Links into Google (Drive, Sheets, Gmail) open the emulator's read-only viewer when it runs;
+    // '' = Google's own sites (functions/lib/google/links.ts).
+    GOOGLE_LINKS_BASE: emulators.google ? `${emulators.google.url}/viewer` : (process.env.GOOGLE_LINKS_BASE ?? ''),
     ...emulators.env,
   };
   // Handlers read their configuration from the environment, as on Lambda. What this runtime set

@@ -49,10 +49,11 @@ describe('campaigns and contacts', () => {
     expect(await page.getByText('Get started by creating your first campaign').isVisible()).toBe(true);
     const folder = page.getByRole('link', { name: /Threadline Folder/ });
     await folder.waitFor({ timeout: 15_000 });
-    expect(await folder.getAttribute('href')).toMatch(/^https:\/\/drive\.google\.com\/drive\/folders\/[^?]+\?authuser=/);
+    // with the emulators, links open the emulator's read-only viewer (Google's own URLs with real Google)
+    expect(await folder.getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/viewer\/drive\/folders\/[^?/]+$/);
     expect(await folder.getAttribute('target')).toBe('_blank');
     expect(await page.getByRole('link', { name: /Campaigns Tracker/ }).getAttribute('href')).toMatch(
-      /^https:\/\/docs\.google\.com\/spreadsheets\/d\/[^/]+\/edit\?authuser=/,
+      /^http:\/\/127\.0\.0\.1:\d+\/viewer\/spreadsheets\/[^/]+/,
     );
   });
 

@@ -1,3 +1,4 @@
+import { gmailThreadLink } from '../../functions/lib/google/links';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assignResponse,
@@ -258,7 +259,7 @@ describe('conversations API', () => {
       message_count: 3,
       handle: '@anais',
       latest_fee: { amount: 1500, state: 'quoted', set_by: 'model' },
-      threads: [{ mailbox: MAYA, thread_id: '18a1', gmail_url: `https://mail.google.com/mail/u/${MAYA}/#all/18a1` }],
+      threads: [{ mailbox: MAYA, thread_id: '18a1', gmail_url: gmailThreadLink(MAYA, '18a1') }],
     });
     const cleo = byId.get(`glow-q1:${CLEO}`)!;
     expect(cleo.dates.map((date) => date.date)).toEqual([dayFromNow(10), dayFromNow(-3)]);
@@ -369,7 +370,7 @@ describe('conversations API', () => {
       ['<m2@example>', 'talent', 'counter', `Anaïs <${ANA}>`],
       ['<m3@brightwave>', 'agency', 'question', MAYA],
     ]);
-    expect(body.messages[0]).toMatchObject({ mailbox: MAYA, gmail_url: `https://mail.google.com/mail/u/${MAYA}/#all/18a1`, auto_reply: 'none', summary: 'Offered a Reel.' });
+    expect(body.messages[0]).toMatchObject({ mailbox: MAYA, gmail_url: gmailThreadLink(MAYA, '18a1'), auto_reply: 'none', summary: 'Offered a Reel.' });
 
     const eve = conversationDetailResponse.parse((await staff.api.get(`/api/v3/conversations/${id('glow-q1', EVE)}`)).body);
     expect(eve.conversation.status).toBe('not_contacted');

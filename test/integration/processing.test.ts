@@ -1,3 +1,4 @@
+import { gmailThreadLink } from '../../functions/lib/google/links';
 import { CONVERSATION_STATUSES } from '../../shared/schemas/conversations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { truth } from '../fixtures/seed';
@@ -58,7 +59,9 @@ describe('processing: a date-range job on the seeded mailbox', () => {
       expect(t.processedIds?.length).toBeGreaterThan(0);
       expect(CONVERSATION_STATUSES).toContain(t.status);
       if (t.status !== 'not_contacted') expect(['agency', 'talent']).toContain(t.whoseTurn);
-      expect(t.gmailLink).toBe(`https://mail.google.com/mail/u/${OWNER}/#all/${t.threadId}`);
+      // locally the link opens the Google emulator's read-only viewer (real Google's own URL on AWS)
+      expect(t.gmailLink).toBe(gmailThreadLink(OWNER, t.threadId));
+      expect(t.gmailLink).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/viewer\/mail\//);
       // a manager's mail naming none of their talents waits for a person ('~na')
       expect([...CAMPAIGNS, '~na']).toContain(t.primaryCampaignId);
     }
@@ -87,7 +90,7 @@ describe('processing: a date-range job on the seeded mailbox', () => {
     const hollieRow = body.find((r) => r[1] === hollie.email);
     if (hollieRow) {
       expect(hollieRow[0]).toBe(hollie.talent_name);
-      expect(hollieRow[10]).toMatch(/^https:\/\/mail\.google\.com\/mail\/u\//);
+      expect(hollieRow[10]).toMatch(/\/viewer\/mail\//);
       expect(Number(hollieRow[7])).toBeGreaterThan(0);
     }
   });

@@ -1,3 +1,4 @@
+import { driveFolderLink, spreadsheetLink } from '../google/links';
 import { a1 } from '../google/sheets';
 import { CAMPAIGNS_TRACKER_HEADERS, CAMPAIGNS_TRACKER_TAB } from '../identity/drive';
 import type { AgencyDrive } from './agency-drive';
@@ -20,8 +21,8 @@ export type TrackerCampaign = {
 const LAST_COLUMN = columnLetter(CAMPAIGNS_TRACKER_HEADERS.length - 1);
 const HEADER_INDEX = Object.fromEntries(CAMPAIGNS_TRACKER_HEADERS.map((header, index) => [header, index])) as Record<(typeof CAMPAIGNS_TRACKER_HEADERS)[number], number>;
 
-const driveLink = (id?: string) => (id ? `https://drive.google.com/drive/folders/${id}` : '');
-const sheetLink = (id?: string) => (id ? `https://docs.google.com/spreadsheets/d/${id}/edit` : '');
+const driveLink = (id?: string) => (id ? driveFolderLink(id) : '');
+const sheetLink = (id?: string) => (id ? spreadsheetLink(id) : '');
 
 export const trackerRow = (campaign: TrackerCampaign, summary?: string): string[] => {
   const row: string[] = new Array(CAMPAIGNS_TRACKER_HEADERS.length).fill('');

@@ -1,5 +1,6 @@
 import { GoogleNotFound } from '../google/errors';
 import type { GmailClient, ParsedMessage } from '../google/gmail';
+import { gmailThreadLink } from '../google/links';
 import { isConditionalFailure } from '../identity/store-errors';
 import { errorMessage, logger } from '../logger';
 import { Transient } from '../processing/errors';
@@ -17,6 +18,7 @@ import { applyAttribution } from './apply-attribution';
 import { trackedAddresses } from './directory';
 import { fullThreadPrompt, incrementalThreadPrompt, THREAD_SUMMARY_SCHEMA, type PromptMessage, type ThreadSummaryAnswer } from './prompts';
 import { agencyCurrency, agencyLocale } from './regional-settings';
+import { canonicalAddress, isStaffAddress } from './rules/addresses';
 import { messageSide, reachesOtherSide } from './rules/sides';
 import { lastStatedCurrency } from './rules/fees';
 import { fromParsed, fromStored, participantsOf } from './rule-messages';
@@ -42,7 +44,7 @@ export type ThreadOutcome = {
   campaigns: string[];
 };
 
-export const gmailLink = (ref: ThreadRef) => `https://mail.google.com/mail/u/${ref.mailbox}/#all/${ref.threadId}`;
+export const gmailLink = (ref: ThreadRef) => gmailThreadLink(ref.mailbox, ref.threadId);
 
 const AUTO_SUMMARY = { auto_reply: 'Automatic reply', bounce: 'Delivery failure (bounce)' } as const;
 
@@ -51,24 +53,34 @@ const show = (a: { name?: string; email: string } | undefined) => (a ? (a.name ?
 /**
  * Which conversation thread a mailbox copy belongs to: the one it was filed under before; else
  * the one holding one of its messages (the same Message-ID in a colleague's mailbox); else the
- * one holding a message it replies to or references, when that message is really stored and the
- * participants overlap (a forged References header cannot pull mail into someone else's thread);
- * else a new one.
+ * one holding a message it replies to or references, when that message is really stored and
+ * someone outside the agency takes part in both (staff are in every thread, so they prove
+ * nothing: a forged References header cannot pull mail into another talent's thread); else a
+ * new one.
  */
-const resolveThreadKey = async (agencyName: string, ref: ThreadRef, messages: ParsedMessage[], known: Map<string, MailMessageItem>): Promise<string> => {
+const resolveThreadKey = async (
+  agencyName: string,
+  ref: ThreadRef,
+  messages: ParsedMessage[],
+  known: Map<string, MailMessageItem>,
+  directory: AgencyDirectory,
+): Promise<string> => {
   const { data: pointer } = await threadEntity().get({ agencyName, mailbox: ref.mailbox, threadId: ref.threadId }).go({ attributes: ['threadKey'] });
   if (pointer?.threadKey) return pointer.threadKey;
   for (const m of messages) {
     const own = known.get(messageKeyOf(m.messageId));
     if (own) return own.threadKey;
   }
-  const participants = participantsOf(messages.map(fromParsed));
+  const staff = new Set([...directory.staff].map(canonicalAddress));
+  const staffDomains = [...directory.staffDomains];
+  const outside = (addresses: Iterable<string>) => new Set([...addresses].map(canonicalAddress).filter((a) => a && !isStaffAddress(a, staff, staffDomains)));
+  const ours = outside(participantsOf(messages.map(fromParsed)));
   for (const m of messages) {
     for (const referenced of [m.inReplyTo, ...m.references].filter((id): id is string => Boolean(id))) {
       const stored = known.get(messageKeyOf(referenced));
       if (!stored) continue;
-      const theirs = [stored.fromEmail ?? '', ...(stored.to ?? []), ...(stored.cc ?? [])].map((a) => a.toLowerCase());
-      if (theirs.some((address) => participants.has(address))) return stored.threadKey;
+      const theirs = outside([stored.fromEmail ?? '', ...(stored.to ?? []), ...(stored.cc ?? [])].filter(Boolean));
+      if (ours.size === 0 || [...theirs].some((address) => ours.has(address))) return stored.threadKey;
     }
   }
   return newThreadKey(agencyName, messages[0]!.messageId);
@@ -105,7 +117,7 @@ export const processThread = async (work: ThreadWork, ref: ThreadRef): Promise<T
 
   const referenced = parsed.flatMap((m) => [m.messageId, m.inReplyTo, ...m.references]).filter((id): id is string => Boolean(id));
   const known = await getMessages(agencyName, referenced.map(messageKeyOf));
-  const threadKey = await resolveThreadKey(agencyName, ref, parsed, known);
+  const threadKey = await resolveThreadKey(agencyName, ref, parsed, known, work.directory);
   const { data: stored } = await conversationThreadEntity().get({ agencyName, threadKey }).go({ consistent: true });
   const storedMessages = await getMessages(agencyName, (stored?.messageKeys ?? []).filter((key) => !known.has(key)));
   for (const [key, item] of known) if (item.threadKey === threadKey) storedMessages.set(key, item);
@@ -183,7 +195,6 @@ export const processThread = async (work: ThreadWork, ref: ThreadRef): Promise<T
       tokens += analysis.tokens;
       analysed += 1;
       threadCurrency = lastStatedCurrency(analysis.fees) ?? threadCurrency;
-      if (analysis.failure) failures.push(analysis.failure);
       item = {
         ...base,
         summary: analysis.summary || m.snippet,
@@ -350,5 +361,7 @@ export const processThread = async (work: ThreadWork, ref: ThreadRef): Promise<T
     })
     .go({ response: 'none' });
   if (!pointer) await addTrackedConversation(agencyName).catch((error: unknown) => logger.warn('tracked conversation count not updated', { error: errorMessage(error) }));
-  return { result: changed ? 'updated' : 'unchanged', tokens, messages: analysed, campaigns: changed ? plan.campaignIds : [] };
+  // A copy that only adds a mailbox changes no content: the campaign's status line is not asked again.
+  const contentChanged = fresh.length > 0 || resided.length > 0 || plan.changed || !stored;
+  return { result: changed ? 'updated' : 'unchanged', tokens, messages: analysed, campaigns: contentChanged ? plan.campaignIds : [] };
 };

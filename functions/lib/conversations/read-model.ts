@@ -7,6 +7,7 @@ import {
   type KeyDateJson,
 } from '../../../shared/schemas/conversations';
 import type { ContactItem } from '../campaigns/contact-store';
+import { gmailThreadLink } from '../google/links';
 import type { CampaignItem } from '../store/entities/campaign';
 import { NEEDS_ASSIGNMENT_SEGMENT, type ConversationItem } from '../store/entities/conversation';
 import { conversationId, needsAssignmentId } from './store';
@@ -51,7 +52,8 @@ type FailureItem = { purpose: string; message: string; at: string };
 
 export const isNeedsAssignment = (item: Pick<ConversationItem, 'campaignId'> | undefined): boolean => item?.campaignId === NEEDS_ASSIGNMENT_SEGMENT;
 
-export const gmailThreadUrl = (mailbox: string, threadId: string): string => `https://mail.google.com/mail/u/${mailbox}/#all/${threadId}`;
+/** Where a mailbox's copy of a thread opens: Gmail, or the emulator's viewer (functions/lib/google/links.ts). */
+export const gmailThreadUrl = (mailbox: string, threadId: string): string => gmailThreadLink(mailbox, threadId);
 
 /** "mailbox|gmailThreadId" → the link; undefined when malformed. */
 export const threadLink = (copy: string): ConversationJson['threads'][number] | undefined => {

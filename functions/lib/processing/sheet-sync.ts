@@ -107,7 +107,9 @@ export const syncJobSheets = async (agencyName: string, jobId: string, remaining
 
   const aggregations: Record<string, string> = { ...((job.aggregations as Record<string, string> | undefined) ?? {}) };
   const contacted = (p: Prepared) => p.conversations.filter((c) => c.message_count > 0);
-  const missing = prepared.filter((p) => aggregations[p.campaign.campaignId] === undefined && contacted(p).length > 0);
+  // The status line is asked again only where this job changed conversations; a tracker that was merely behind gets its rows.
+  const changedHere = new Set(job.campaignsTouched ?? []);
+  const missing = prepared.filter((p) => changedHere.has(p.campaign.campaignId) && aggregations[p.campaign.campaignId] === undefined && contacted(p).length > 0);
   if (missing.length) {
     const apiKey = await readApiKey(agencyName);
     if (!apiKey) throw new MissingApiKey();
@@ -143,7 +145,7 @@ export const syncJobSheets = async (agencyName: string, jobId: string, remaining
   }
   await writeCampaignsTracker(
     drive,
-    prepared.map((p) => ({ campaign: p.campaign, contactCount: p.conversations.length, summary: aggregations[p.campaign.campaignId] ?? '' })),
+    prepared.filter((p) => changedHere.has(p.campaign.campaignId)).map((p) => ({ campaign: p.campaign, contactCount: p.conversations.length, summary: aggregations[p.campaign.campaignId] ?? '' })),
   );
   await jobEntity().patch({ agencyName, jobId }).set({ trackerSynced: true }).go({ response: 'none' });
   return { campaigns: prepared.length };

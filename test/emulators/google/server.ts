@@ -19,6 +19,7 @@ import { createQuotaTracker } from './quota';
 import { loadSnapshot, saveSnapshot } from './persistence';
 import { sheetsRoutes } from './sheets';
 import { addAccount as addAccountTo, buildState, type Account, type EmulatorState, type OAuthClient } from './state';
+import { isViewerPath, viewerReply } from './viewer';
 
 export type { EmulatorState } from './state';
 export type { FaultInjector, FaultRule } from './faults';
@@ -193,6 +194,13 @@ export const startGoogleEmulator = async (options: GoogleEmulatorOptions = {}): 
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
     const path = url.pathname;
+    // The read-only HTML viewer (viewer.ts): not an API, so not logged, faulted, metered or delayed.
+    if (isViewerPath(path) && live.state) {
+      req.resume();
+      const reply = viewerReply(live.state, method, url);
+      send(res, reply.status ?? 200, reply);
+      return;
+    }
     const isControl = path === '/__emulator' || path.startsWith('/__emulator/');
     let route: Route | undefined;
     let params: string[] = [];

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
@@ -84,6 +84,47 @@ describe('ImportLonglistForm', () => {
     expect((urlField() as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Campaign') as HTMLSelectElement).value).toBe('');
     expect(button().disabled).toBe(true);
+  });
+
+  it('lists the skipped and duplicate rows with row number and reason until dismissed', async () => {
+    const { user } = setup({
+      'POST /api/campaigns/import-longlist': () => ({
+        body: importLonglistResponse.parse({
+          success: true,
+          imported: 3,
+          skipped: 1,
+          duplicates: 2,
+          message: 'Imported 3 contacts into Summer Launch; 1 skipped, 2 duplicates',
+          details: {
+            skipped: [{ row: 5, reason: 'Invalid email "<b>nope</b>"' }],
+            duplicates: [
+              { row: 9, reason: 'Duplicate of row 2 in the sheet', email: 'ana@example.com' },
+              { row: 3, reason: 'Already a contact in campaign "summer-25"', email: 'bo@example.com' },
+            ],
+          },
+        }),
+      }),
+    });
+    await user.selectOptions(screen.getByLabelText('Campaign'), 'summer-25');
+    await user.type(urlField(), URL_OK);
+    await screen.findByText('✓ Found: Summer longlist', {}, { timeout: 2000 });
+    await user.click(button());
+    const panel = await screen.findByRole('region', { name: 'Import result' });
+    expect(within(panel).getByText('Imported 3 contacts into Summer Launch; 1 skipped, 2 duplicates')).toBeTruthy();
+    const rows = within(panel)
+      .getAllByTestId('import-note')
+      .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['3', 'Duplicate', 'Already a contact in campaign "summer-25" (bo@example.com)'],
+      ['5', 'Skipped', 'Invalid email "<b>nope</b>"'],
+      ['9', 'Duplicate', 'Duplicate of row 2 in the sheet (ana@example.com)'],
+    ]);
+    // The toast goes; the panel stays, through later typing, until dismissed.
+    notificationStore.clear();
+    await user.type(urlField(), 'x');
+    expect(screen.getByRole('region', { name: 'Import result' })).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: 'Dismiss import result' }));
+    expect(screen.queryByRole('region', { name: 'Import result' })).toBeNull();
   });
 
   it('says when the sheet is not shared with the account', async () => {

@@ -1,4 +1,4 @@
-import { FileSpreadsheet } from 'lucide-react';
+import { FileSpreadsheet, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { TIMING } from '../../../../../shared/constants';
 import { messages } from '../../../../../shared/messages';
@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSheetMetadata } from '../api/get-sheet-metadata';
 import { useImportLonglist } from '../api/import-longlist';
-import { canImport } from '../lib/import-form';
+import { canImport, importResultText, importResultView, type ImportResultView } from '../lib/import-form';
 import { sheetCheckMessage } from '../lib/sheet-check';
 import { parseSheetUrl } from '../lib/sheet-url';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -24,6 +24,62 @@ const labels = text.import;
 
 type FieldErrors = { campaign?: string; url?: string };
 
+/**
+ * The last import's result: its counts and every row it skipped or found a duplicate, with the
+ * row number and reason. It stays until dismissed (or the next import starts), unlike the toast.
+ */
+const ImportResultPanel = ({ result, onDismiss }: { result: ImportResultView; onDismiss: () => void }) => {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="mt-4 rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-800" data-testid="import-result">
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <h3 id={titleId} className="font-medium text-slate-900">
+            {importResultText.title}
+          </h3>
+          <p className="mt-0.5">{result.summary}</p>
+        </div>
+        <button type="button" onClick={onDismiss} aria-label={importResultText.dismiss} className="rounded p-0.5 opacity-70 hover:opacity-100">
+          <X className="h-4 w-4" aria-hidden="true" />
+        </button>
+      </div>
+      {result.notes.length > 0 ? (
+        <div className="mt-3 max-h-72 overflow-y-auto">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">{importResultText.notesCaption}</caption>
+            <thead className="text-xs text-slate-500">
+              <tr>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  {importResultText.row}
+                </th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  {importResultText.outcome}
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  {importResultText.reason}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.notes.map((note) => (
+                <tr key={`${note.row}-${note.kind}-${note.email ?? ''}-${note.reason}`} className="border-t border-slate-200" data-testid="import-note">
+                  <td className="py-1 pr-3 tabular-nums">{note.row}</td>
+                  <td className="py-1 pr-3">{note.kind === 'skipped' ? importResultText.skipped : importResultText.duplicate}</td>
+                  <td className="py-1 break-words">
+                    {note.reason}
+                    {note.email ? <span className="text-slate-500"> ({note.email})</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {result.unlisted > 0 ? <p className="mt-1 text-slate-600">{importResultText.unlisted(result.unlisted)}</p> : null}
+    </section>
+  );
+};
+
 export const ImportLonglistForm = ({ campaignOptions }: { campaignOptions: readonly SelectOption[] }) => {
   const importLonglist = useImportLonglist();
   const banner = useTimedError();
@@ -33,6 +89,7 @@ export const ImportLonglistForm = ({ campaignOptions }: { campaignOptions: reado
   const [chosenTab, setChosenTab] = useState('');
   const [typedTab, setTypedTab] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [lastResult, setLastResult] = useState<ImportResultView | null>(null);
 
   const parsed = sheetUrl.trim() ? parseSheetUrl(sheetUrl) : undefined;
   const sheetId = parsed?.ok ? parsed.sheetId : undefined;
@@ -73,6 +130,7 @@ export const ImportLonglistForm = ({ campaignOptions }: { campaignOptions: reado
     setFieldErrors(errors);
     if (!sheetId || !campaignId) return;
     banner.dismiss();
+    setLastResult(null);
     try {
       const result = await importLonglist.mutateAsync({
         campaign_id: campaignId,
@@ -84,6 +142,7 @@ export const ImportLonglistForm = ({ campaignOptions }: { campaignOptions: reado
         title: contactText.importedTitle,
         message: result.message || contactText.imported(result.imported ?? 0, result.skipped ?? 0, result.duplicates ?? 0),
       });
+      setLastResult(importResultView(result));
       resetForm();
     } catch (error) {
       banner.show(errorMessage(error, text.importFailedHint));
@@ -176,6 +235,7 @@ export const ImportLonglistForm = ({ campaignOptions }: { campaignOptions: reado
             </Button>
           </fieldset>
         </form>
+        {lastResult ? <ImportResultPanel result={lastResult} onDismiss={() => setLastResult(null)} /> : null}
       </CardContent>
     </Card>
   );

@@ -1,4 +1,5 @@
 import { Trash2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { formatLiveDates } from '../../../../../shared/format/live-dates';
 import { formatShortDate } from '../../../../../shared/format/short-date';
 import { messages } from '../../../../../shared/messages';
@@ -52,7 +53,18 @@ export const CampaignCard = ({ campaign, onDelete }: { campaign: Campaign; onDel
       <StatusStrip status={campaign.status} />
       <div className="flex items-start justify-between gap-3 px-5 pt-4">
         <div className="min-w-0">
-          <h3 className="truncate text-base font-semibold text-slate-900">{campaign.campaign_name}</h3>
+          <h3 className="truncate text-base font-semibold text-slate-900">
+            {deleting ? (
+              campaign.campaign_name
+            ) : (
+              <Link
+                to={`/campaigns/${encodeURIComponent(campaign.campaign_id)}`}
+                className="rounded hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              >
+                {campaign.campaign_name}
+              </Link>
+            )}
+          </h3>
           <p className="truncate font-mono text-xs text-slate-500">{campaign.campaign_id}</p>
         </div>
         <div className="flex shrink-0 items-center gap-2">

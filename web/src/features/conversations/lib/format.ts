@@ -1,0 +1,135 @@
+/**
+ * Display formatting shared by the campaign board and the talent timeline: fees, key dates,
+ * whose turn and for how long, message times. Pure functions; `now` is injectable for tests.
+ */
+import { MONTHS } from '../../../../../shared/format/months';
+import {
+  STATUS_LABELS,
+  type ConversationStatus,
+  type DateKind,
+  type FeeJson,
+  type FeeState,
+  type FeeUnit,
+  type Intent,
+  type KeyDateJson,
+  type Side,
+  type Turn,
+} from '../../../../../shared/schemas/conversations';
+
+export { STATUS_LABELS };
+
+export const statusLabel = (status: ConversationStatus) => STATUS_LABELS[status];
+
+export const TURN_LABELS: Readonly<Record<Turn, string>> = { agency: 'Agency', talent: 'Talent' };
+
+export const DATE_KIND_LABELS: Readonly<Record<DateKind, string>> = {
+  go_live: 'Go live',
+  draft_due: 'Draft due',
+  deadline: 'Deadline',
+  event: 'Event',
+  embargo: 'Embargo',
+  other: 'Other',
+};
+
+export const FEE_UNIT_LABELS: Readonly<Record<FeeUnit, string>> = {
+  per_post: 'per post',
+  per_video: 'per video',
+  bundle: 'bundle',
+  total: 'total',
+};
+
+export const FEE_STATE_LABELS: Readonly<Record<FeeState, string>> = {
+  quoted: 'Quoted',
+  countered: 'Countered',
+  agreed: 'Agreed',
+  invoiced: 'Invoiced',
+};
+
+export const INTENT_LABELS: Readonly<Record<Intent, string>> = {
+  offer: 'Offer',
+  counter: 'Counter',
+  accept: 'Accept',
+  decline: 'Decline',
+  question: 'Question',
+  logistics: 'Logistics',
+  other: 'Other',
+};
+
+export const SIDE_LABELS: Readonly<Record<Side, string>> = {
+  agency: 'Agency',
+  client: 'Client',
+  talent: 'Talent',
+  internal: 'Internal',
+  unknown: 'Unknown',
+};
+
+/** Marks a value a person corrected (shown next to status, turn, dates or fees). */
+export const SET_BY_PERSON = 'set by a person';
+
+const DAY_MS = 86_400_000;
+
+/** An amount in its currency, e.g. "€1,500" or "£950.50"; falls back to "1500 XYZ" for a code Intl rejects. */
+export const formatMoney = (amount: number, currency: string): string => {
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+      maximumFractionDigits: 2,
+    }).format(amount);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+};
+
+/** "€1,500 per post"; '' for no fee. */
+export const formatFee = (fee: Pick<FeeJson, 'amount' | 'currency' | 'unit'> | null | undefined): string =>
+  fee ? `${formatMoney(fee.amount, fee.currency)} ${FEE_UNIT_LABELS[fee.unit]}` : '';
+
+/** "Mar 5, 2026" for a calendar day (yyyy-MM-dd, read as that day wherever the browser is); '' when unreadable. */
+export const formatDay = (value: string | null | undefined): string => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
+  if (!match) return '';
+  const month = MONTHS[Number(match[2]) - 1];
+  return month ? `${month} ${Number(match[3])}, ${match[1]}` : '';
+};
+
+/** "Mar 5, 2026" for a moment, in local time; '' when missing or unreadable. */
+export const formatDate = (value: string | null | undefined): string => {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+};
+
+/** "Mar 5, 2026, 14:07" for a moment, in local time; '' when missing or unreadable. */
+export const formatDateTime = (value: string | null | undefined): string => {
+  const day = formatDate(value);
+  if (!day) return '';
+  const date = new Date(value as string);
+  return `${day}, ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+};
+
+/** "Mar 5, 2026 · Go live"; '' for no date. */
+export const formatKeyDate = (value: Pick<KeyDateJson, 'date' | 'kind'> | null | undefined): string =>
+  value ? `${formatDay(value.date) || value.date} · ${DATE_KIND_LABELS[value.kind]}` : '';
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+/** How long since `since`: "under an hour", "5 hours", "3 days"; '' when missing or unreadable. */
+export const formatWaiting = (since: string | null | undefined, now: Date = new Date()): string => {
+  if (!since) return '';
+  const start = new Date(since).getTime();
+  if (Number.isNaN(start)) return '';
+  const elapsed = Math.max(0, now.getTime() - start);
+  if (elapsed < 3_600_000) return 'under an hour';
+  if (elapsed < DAY_MS) return plural(Math.floor(elapsed / 3_600_000), 'hour');
+  return plural(Math.floor(elapsed / DAY_MS), 'day');
+};
+
+/** "Agency · 3 days" (whose turn and how long it has been theirs); '' when nobody's turn. */
+export const formatTurn = (turn: Turn | null | undefined, since: string | null | undefined, now: Date = new Date()): string => {
+  if (!turn) return '';
+  const waiting = formatWaiting(since, now);
+  return waiting ? `${TURN_LABELS[turn]} · ${waiting}` : TURN_LABELS[turn];
+};

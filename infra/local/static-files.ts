@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { ServerResponse } from 'node:http';
+import { isAssetPath } from '../spa-assets';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,7 +20,7 @@ const TYPES: Record<string, string> = {
 
 /**
  * Serves the built SPA like the CloudFront distribution does: files by path, hashed assets
- * cached for a year, and every other extension-less path answered with index.html.
+ * cached for a year, and every path that is not a build file answered with index.html.
  */
 export const serveStatic = async (
   root: string,
@@ -33,7 +34,7 @@ export const serveStatic = async (
   if (!file.startsWith(root + sep) && file !== root) return send(response, 400, 'Bad path', headers);
   let info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) {
-    if (extname(relative)) return send(response, 404, 'Not found', headers);
+    if (isAssetPath(relative)) return send(response, 404, 'Not found', headers);
     file = join(root, 'index.html');
     info = await stat(file).catch(() => undefined);
     if (!info) return send(response, 503, 'The web app is not built: run `npm run build:web`.', headers);

@@ -99,6 +99,9 @@ describe('web: one origin for the SPA and the API', () => {
     expect(rewrite('/campaigns/42')).toBe('/index.html');
     expect(rewrite('/assets/index-4f2a9c.js')).toBe('/assets/index-4f2a9c.js');
     expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+    // a client-side route may hold a dot: an e-mail address is not a file
+    expect(rewrite('/talents/ana.lima@creator.co.uk')).toBe('/index.html');
+    expect(rewrite('/assets/missing-chunk.js')).toBe('/assets/missing-chunk.js');
   });
 
   it('adds strict security headers to every response, SPA and API alike', () => {

@@ -26,3 +26,6 @@ export const LazyAgencySetup = lazyNamed(() => import('../features/agencies/rout
 export const LazySettings = lazyNamed(() => import('../features/settings/routes/settings'), 'SettingsRoute');
 export const LazyCampaigns = lazyNamed(() => import('../features/campaigns/routes/campaigns'), 'CampaignsRoute');
 export const LazyContacts = lazyNamed(() => import('../features/contacts/routes/contacts'), 'ContactsRoute');
+export const LazyCampaignBoard = lazyNamed(() => import('../features/conversations/routes/campaign-board'), 'CampaignBoardRoute');
+export const LazyTalentTimeline = lazyNamed(() => import('../features/conversations/routes/talent-timeline'), 'TalentTimelineRoute');
+export const LazyQueues = lazyNamed(() => import('../features/conversations/routes/queues'), 'QueuesRoute');

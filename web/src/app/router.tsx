@@ -6,7 +6,7 @@ import { DashboardRoute } from '../features/dashboard/routes/dashboard';
 import { NotFound } from './errors/not-found';
 import { RouteError } from './errors/route-error';
 import { AppLayout } from './layout/app-layout';
-import { LazyAgencySelector, LazyAgencySetup, LazyCampaigns, LazyContacts, LazySettings } from './lazy-routes';
+import { LazyAgencySelector, LazyAgencySetup, LazyCampaignBoard, LazyCampaigns, LazyContacts, LazyQueues, LazySettings, LazyTalentTimeline } from './lazy-routes';
 import { StartupGate } from './startup/startup-gate';
 
 /** The spec's route table (section 2). Standalone routes render without the top navigation. */
@@ -24,6 +24,9 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <DashboardRoute /> },
           { path: 'campaigns', element: <LazyCampaigns /> },
+          { path: 'campaigns/:id', element: <LazyCampaignBoard /> },
+          { path: 'talents/:email', element: <LazyTalentTimeline /> },
+          { path: 'queues', element: <LazyQueues /> },
           { path: 'contacts', element: <LazyContacts /> },
           { path: 'settings', element: <LazySettings /> },
         ],

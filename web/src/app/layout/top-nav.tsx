@@ -1,22 +1,31 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { NavLink } from 'react-router-dom';
 import { messages } from '../../../../shared/messages';
+import { queueText } from '../../features/conversations/lib/queue-text';
 import { cn } from '../../lib/cn';
 import { prefetchPage, type NavPath } from './prefetch';
 import { UserMenu } from './user-menu';
 
-const LINKS: readonly { to: NavPath; label: string }[] = [
-  { to: '/', label: messages.nav.emailProcessing },
-  { to: '/campaigns', label: messages.nav.campaigns },
-  { to: '/contacts', label: messages.nav.contacts },
-  { to: '/settings', label: messages.nav.settings },
+type NavItem = { to: string; label: string; prefetch: (client: QueryClient) => Promise<unknown> };
+
+const page = (path: NavPath) => (client: QueryClient) => prefetchPage(client, path);
+
+// The queues page is loaded on demand, and so is its prefetch (it brings the conversation schemas).
+const queues = (client: QueryClient) => import('../../features/conversations/lib/queue-prefetch').then((module) => module.prefetchQueues(client));
+
+const LINKS: readonly NavItem[] = [
+  { to: '/', label: messages.nav.emailProcessing, prefetch: page('/') },
+  { to: '/campaigns', label: messages.nav.campaigns, prefetch: page('/campaigns') },
+  { to: '/contacts', label: messages.nav.contacts, prefetch: page('/contacts') },
+  { to: '/queues', label: queueText.navLabel, prefetch: queues },
+  { to: '/settings', label: messages.nav.settings, prefetch: page('/settings') },
 ];
 
 export const TopNav = () => {
   const queryClient = useQueryClient();
-  const prefetch = (path: NavPath) => {
+  const prefetch = (link: NavItem) => {
     // A failed prefetch is harmless: the page fetches again and shows its own error.
-    void prefetchPage(queryClient, path).catch(() => undefined);
+    void link.prefetch(queryClient).catch(() => undefined);
   };
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
@@ -33,8 +42,8 @@ export const TopNav = () => {
               key={link.to}
               to={link.to}
               end={link.to === '/'}
-              onMouseEnter={() => prefetch(link.to)}
-              onFocus={() => prefetch(link.to)}
+              onMouseEnter={() => prefetch(link)}
+              onFocus={() => prefetch(link)}
               className={({ isActive }) =>
                 cn(
                   'rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',

@@ -1,11 +1,13 @@
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import { messages } from '../../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/notifications';
 import { Switch } from '../../../components/ui/switch';
 import { errorMessage } from '../../../lib/api-client';
+import { talentTimelinePath } from '../../conversations/lib/timeline-selection';
 import type { Contact } from '../api/contact-types';
 import { useRemoveContact } from '../api/remove-contact';
 import { useToggleTracking } from '../api/toggle-tracking';
@@ -59,9 +61,22 @@ export const ContactRow = ({ contact }: { contact: Contact }) => {
   return (
     <li data-testid="contact-row" className="flex flex-wrap items-center gap-3 py-3">
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900">{contact.email}</p>
+        <p className="truncate text-sm font-medium text-slate-900">
+          {/* The talent's timeline, opened on this row's campaign. */}
+          <Link
+            to={talentTimelinePath(contact.email, contact.campaign_id)}
+            data-testid="contact-timeline-link"
+            className="rounded-sm text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            {contact.email}
+          </Link>
+        </p>
         <p className="truncate text-sm text-slate-600">
-          {contact.talent_name}
+          {contact.talent_name ? (
+            <Link to={talentTimelinePath(contact.email, contact.campaign_id)} tabIndex={-1} className="hover:text-slate-900 hover:underline">
+              {contact.talent_name}
+            </Link>
+          ) : null}
           {contact.handle ? <span className="ml-2 text-xs text-slate-500">{contact.handle}</span> : null}
           {contact.email_owner ? <span className="ml-2 text-xs text-slate-500">{text.manager(contact.email_owner)}</span> : null}
         </p>

@@ -1,5 +1,5 @@
 import { Activity, CalendarClock, History, Inbox } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { messages } from '../../../../../shared/messages';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -17,6 +17,10 @@ import {
 } from '../lib/monitoring-text';
 
 const text = messages.dashboard.monitoring;
+
+// The names come from the conversations feature (zod-parsed); loaded on demand so the dashboard
+// shell stays light.
+const QueueNewMail = lazy(() => import('../../conversations/components/queue-new-mail').then((module) => ({ default: module.QueueNewMail })));
 
 const BADGE: Record<MonitoringState, string> = {
   error: 'bg-red-50 text-red-700 ring-red-200',
@@ -68,6 +72,11 @@ export const MonitoringPanel = () => {
             <p className="font-medium">{cycleMessagesText(data)}</p>
             <p className="text-xs text-slate-500">{cycleThreadsText(data)}</p>
           </Tile>
+          <div className="sm:col-span-3">
+            <Suspense fallback={null}>
+              <QueueNewMail checkedAt={data.last_check} />
+            </Suspense>
+          </div>
         </div>
       ) : (
         <div className="mt-4 grid gap-3 sm:grid-cols-3" aria-hidden="true">

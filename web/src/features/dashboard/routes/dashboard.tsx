@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { messages } from '../../../../../shared/messages';
 import { Banner } from '../../../components/ui/banner';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { useCampaigns } from '../../campaigns/api/list-campaigns';
+import { queueText } from '../../conversations/lib/queue-text';
 import { useIsProcessing } from '../../processing/api/get-processing-status';
 import { useDashboardMetrics } from '../api/get-dashboard-metrics';
 import { DashboardSection } from '../components/dashboard-section';
@@ -13,6 +16,9 @@ import { usePageError } from '../lib/use-page-error';
 import { useRefreshAfterProcessing } from '../lib/use-refresh-after-processing';
 
 const text = messages.dashboard;
+
+// The queues read zod-parsed conversations: loaded on demand, the dashboard shell stays light.
+const QueuesSummary = lazy(() => import('../components/queues-summary').then((module) => ({ default: module.QueuesSummary })));
 
 export const DashboardRoute = () => {
   const processing = useIsProcessing();
@@ -38,6 +44,11 @@ export const DashboardRoute = () => {
         ) : null}
         {showWelcome ? <WelcomeBanner /> : null}
         <DashboardStats metrics={metrics.data} loading={metrics.isLoading} />
+        <DashboardSection title={queueText.summaryTitle} subtitle={queueText.summarySubtitle}>
+          <Suspense fallback={<Skeleton className="h-40" />}>
+            <QueuesSummary />
+          </Suspense>
+        </DashboardSection>
         <DashboardSection title={text.realtime.title} subtitle={text.realtime.subtitle}>
           <MonitoringPanel />
         </DashboardSection>

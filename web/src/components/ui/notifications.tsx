@@ -85,6 +85,9 @@ const STYLES: Record<NotificationType, string> = {
   warning: 'border-amber-200 text-amber-800',
   info: 'border-blue-200 text-blue-800',
 };
+/** Not in the spec: the accessible name of the toast list. */
+const NOTIFICATIONS_LABEL = 'Notifications';
+
 const ICONS = { success: CheckCircle2, error: AlertCircle, warning: TriangleAlert, info: Info } as const;
 
 const Toast = ({ notification }: { notification: Notification }) => {
@@ -95,14 +98,15 @@ const Toast = ({ notification }: { notification: Notification }) => {
     return () => clearTimeout(timer);
   }, [id, autoHide]);
   const Icon = ICONS[type];
+  // The <li> keeps its list-item role (axe "list"): the list is the polite live region, and an
+  // error's content is an alert inside it, announced at once.
   return (
     <li
-      role={type === 'error' ? 'alert' : 'status'}
       data-type={type}
-      className={cn('pointer-events-auto flex w-80 items-start gap-3 rounded-lg border bg-white p-4 shadow-lg', STYLES[type])}
+      className={cn('pointer-events-auto flex w-80 max-w-full items-start gap-3 rounded-lg border bg-white p-4 shadow-lg', STYLES[type])}
     >
       <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-      <div className="flex-1 text-sm">
+      <div className="min-w-0 flex-1 text-sm break-words" role={type === 'error' ? 'alert' : undefined}>
         <p className="font-semibold text-slate-900">{title}</p>
         {message ? <p className="mt-0.5 text-slate-600">{message}</p> : null}
       </div>
@@ -110,7 +114,7 @@ const Toast = ({ notification }: { notification: Notification }) => {
         type="button"
         onClick={() => notificationStore.dismiss(id)}
         aria-label={messages.notifications.dismiss}
-        className="rounded p-0.5 text-slate-400 hover:text-slate-700"
+        className="rounded p-0.5 text-slate-500 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
         <X className="h-4 w-4" aria-hidden="true" />
       </button>
@@ -121,7 +125,11 @@ const Toast = ({ notification }: { notification: Notification }) => {
 export const Notifications = () => {
   const notifications = useNotifications();
   return (
-    <ol aria-live="polite" className="pointer-events-none fixed top-4 right-4 z-50 flex flex-col gap-2">
+    <ol
+      aria-live="polite"
+      aria-label={NOTIFICATIONS_LABEL}
+      className="pointer-events-none fixed top-4 right-4 left-4 z-50 flex flex-col items-end gap-2 sm:left-auto"
+    >
       {notifications.map((notification) => (
         <Toast key={notification.id} notification={notification} />
       ))}

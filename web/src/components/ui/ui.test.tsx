@@ -78,6 +78,18 @@ describe('notifications', () => {
     expect(screen.queryByText('Broken')).toBeNull();
   });
 
+  it('keeps the list semantics (axe "list"): list items in a polite live list, an error as an alert', () => {
+    render(<Notifications />);
+    act(() => {
+      notify({ type: 'success', title: 'Saved' });
+      notify({ type: 'error', title: 'Broken' });
+    });
+    const list = screen.getByRole('list', { name: 'Notifications' });
+    expect(list.getAttribute('aria-live')).toBe('polite');
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Saved', 'Broken']);
+    expect(screen.getByRole('alert').textContent).toBe('Broken');
+  });
+
   it('defaults the generic wrapper to "Error" / "Operation failed"', () => {
     act(() => {
       notifyFailure(undefined);

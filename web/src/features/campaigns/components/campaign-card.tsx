@@ -91,7 +91,7 @@ export const CampaignCard = ({ campaign, onDelete }: { campaign: Campaign; onDel
       </dl>
       <div className="space-y-3 border-t border-slate-100 px-5 py-3">
         <p className="text-xs text-slate-500">{text.created(created || text.createdUnknown)}</p>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           {cardActions(campaign).map((action) => (
             <CampaignCardAction key={action.kind} action={action} />
           ))}

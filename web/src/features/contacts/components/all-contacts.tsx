@@ -45,7 +45,7 @@ export const AllContacts = ({ contacts, campaignOptions, campaignNames }: AllCon
                     {group.label}
                     <span className="font-normal text-slate-500">{contactText.groupCount(group.contacts.length)}</span>
                   </h3>
-                  <ul className="divide-y divide-slate-100">
+                  <ul className="mt-2 space-y-2 sm:mt-0 sm:space-y-0 sm:divide-y sm:divide-slate-100">
                     {group.contacts.map((contact) => (
                       <ContactRow key={contactMapKey(contact.campaign_id, contact.email)} contact={contact} />
                     ))}

@@ -20,8 +20,8 @@ export type ContactFiltersProps = {
 };
 
 export const ContactFilters = ({ values, onChange, campaignOptions }: ContactFiltersProps) => (
-  <div className="flex flex-wrap gap-3">
-    <div className="relative min-w-56 flex-1">
+  <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+    <div className="relative w-full sm:w-auto sm:min-w-56 sm:flex-1">
       <Search className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-slate-400" aria-hidden="true" />
       <Input
         type="search"
@@ -37,14 +37,14 @@ export const ContactFilters = ({ values, onChange, campaignOptions }: ContactFil
       value={values.campaign}
       onValueChange={(campaign) => onChange({ ...values, campaign })}
       options={[{ value: 'all', label: contactText.allCampaigns }, ...campaignOptions]}
-      className="w-56"
+      className="w-full sm:w-56"
     />
     <Select
       aria-label={contactText.trackingFilterLabel}
       value={values.tracking}
       onValueChange={(tracking) => onChange({ ...values, tracking: tracking as TrackingFilterValue })}
       options={TRACKING_OPTIONS}
-      className="w-40"
+      className="w-full sm:w-40"
     />
   </div>
 );

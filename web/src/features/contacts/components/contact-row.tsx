@@ -26,6 +26,8 @@ export const ContactRow = ({ contact }: { contact: Contact }) => {
   const target = { email: contact.email, ...(contact.campaign_id ? { campaign_id: contact.campaign_id } : {}) };
 
   const onToggle = (enabled: boolean) => {
+    // The switch is never disabled while the call runs: a disabled element drops keyboard focus.
+    if (toggle.isPending) return;
     toggle.mutate(
       { ...target, tracking: enabled },
       {
@@ -59,9 +61,13 @@ export const ContactRow = ({ contact }: { contact: Contact }) => {
   };
 
   return (
-    <li data-testid="contact-row" className="flex flex-wrap items-center gap-3 py-3">
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900">
+    // On phones a stacked card (who, then the switch and the remove button); a row from sm up.
+    <li
+      data-testid="contact-row"
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 sm:flex-row sm:items-center sm:gap-3 sm:rounded-none sm:border-0 sm:px-0"
+    >
+      <div className="min-w-0 sm:flex-1">
+        <p className="text-sm font-medium break-all text-slate-900 sm:truncate sm:break-normal">
           {/* The talent's timeline, opened on this row's campaign. */}
           <Link
             to={talentTimelinePath(contact.email, contact.campaign_id)}
@@ -71,7 +77,7 @@ export const ContactRow = ({ contact }: { contact: Contact }) => {
             {contact.email}
           </Link>
         </p>
-        <p className="truncate text-sm text-slate-600">
+        <p className="text-sm break-words text-slate-600 sm:truncate">
           {contact.talent_name ? (
             <Link to={talentTimelinePath(contact.email, contact.campaign_id)} tabIndex={-1} className="hover:text-slate-900 hover:underline">
               {contact.talent_name}
@@ -81,29 +87,31 @@ export const ContactRow = ({ contact }: { contact: Contact }) => {
           {contact.email_owner ? <span className="ml-2 text-xs text-slate-500">{text.manager(contact.email_owner)}</span> : null}
         </p>
       </div>
-      <div className="flex items-center gap-2">
-        <Switch
-          id={switchId}
-          checked={contact.tracking_enabled}
-          onCheckedChange={onToggle}
-          disabled={toggle.isPending}
-          aria-label={contactText.trackingSwitch(contact.email)}
-        />
-        <label htmlFor={switchId} className="w-16 text-sm text-slate-600">
-          {contact.tracking_enabled ? text.tracking : text.paused}
-        </label>
+      <div className="flex items-center justify-between gap-3 sm:contents">
+        <div className="flex items-center gap-2">
+          <Switch
+            id={switchId}
+            checked={contact.tracking_enabled}
+            onCheckedChange={onToggle}
+            aria-busy={toggle.isPending || undefined}
+            aria-label={contactText.trackingSwitch(contact.email)}
+          />
+          <label htmlFor={switchId} className="w-16 text-sm text-slate-600">
+            {contact.tracking_enabled ? text.tracking : text.paused}
+          </label>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={contactText.removeLabel(contact.email)}
+          title={contactText.removeLabel(contact.email)}
+          loading={remove.isPending}
+          onClick={() => void onRemove()}
+          className="text-slate-400 hover:bg-red-50 hover:text-red-600"
+        >
+          {remove.isPending ? null : <Trash2 className="h-4 w-4" aria-hidden="true" />}
+        </Button>
       </div>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={contactText.removeLabel(contact.email)}
-        title={contactText.removeLabel(contact.email)}
-        loading={remove.isPending}
-        onClick={() => void onRemove()}
-        className="text-slate-400 hover:bg-red-50 hover:text-red-600"
-      >
-        {remove.isPending ? null : <Trash2 className="h-4 w-4" aria-hidden="true" />}
-      </Button>
     </li>
   );
 };

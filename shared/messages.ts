@@ -38,7 +38,8 @@ export const messages = {
     getKeyLink: 'Get your API key from OpenAI', // not in spec
     getKeyUrl: 'https://platform.openai.com/api-keys',
     requiredNote: 'This step is required to use the app.', // not in spec (wording of the note)
-    storedLocallyNote: 'Your API key is stored locally and never shared.',
+    // The spec's "stored locally" is untrue here: the key is encrypted server-side, per agency.
+    storedNote: 'Your API key is encrypted and stored for your agency. It is never shown again or shared.',
     continue: 'Continue',
     validating: 'Validating...',
     validation: {
@@ -296,6 +297,12 @@ export const messages = {
     percent: (value: number) => `${value}%`,
     currentThread: 'Current thread', // not in spec (accessible label)
     elapsed: 'Elapsed time', // not in spec (accessible label)
+    // The visible result of a job that ended (not in spec; "Processing Failed" is the spec's failure title).
+    resultTitle: { succeeded: 'Processing Complete', cancelled: 'Processing Cancelled', failed: 'Processing Failed' },
+    resultCounts: (threads: number, messages: number | null) =>
+      messages === null ? `${threads} thread(s) processed` : `${threads} thread(s) and ${messages} message(s) processed`, // not in spec
+    whatChanged: 'What changed', // not in spec (link from a job's result to /queues)
+    result: 'Processing result', // not in spec (accessible label of the result)
   },
 
   campaigns: {

@@ -3,6 +3,7 @@
  * configure it; Ctrl-C stops it cleanly.
  */
 import { LOCAL_OPENAI_KEY } from '../../test/emulators/openai/keys';
+import { seededWayIn, startBanner } from './banner';
 import { startRuntime } from './runtime';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -14,10 +15,24 @@ const runtime = await startRuntime({
   emulators: { persist: true },
 });
 
-const google = runtime.emulators.google ? `Google emulator ${runtime.emulators.google.url}` : 'real Google';
-const openai = runtime.emulators.openai ? `OpenAI emulator ${runtime.emulators.openai.url}` : 'real OpenAI';
-const key = runtime.emulators.openai ? `\n  OpenAI key for the emulator (the "Configure OpenAI API" screen): ${LOCAL_OPENAI_KEY}` : '';
-console.log(`\nThreadline is running at ${runtime.url}\n  data: ${runtime.dataDir}\n  ${google}; ${openai}${key}\n  invitation e-mails: ${process.env.LOCAL_OUTBOX_DIR}\n`);
+/** With the Google emulator: its seeded staff and longlist, for the newcomer lines. */
+const seeded = async () => {
+  if (!runtime.emulators.google) return { staff: [], longlistUrl: null };
+  const { seed } = await import('../../test/fixtures/seed');
+  return seededWayIn(seed);
+};
+
+console.log(
+  startBanner({
+    url: runtime.url,
+    dataDir: runtime.dataDir,
+    googleEmulator: runtime.emulators.google?.url ?? null,
+    openaiEmulator: runtime.emulators.openai?.url ?? null,
+    openaiKey: runtime.emulators.openai ? LOCAL_OPENAI_KEY : null,
+    outboxDir: process.env.LOCAL_OUTBOX_DIR,
+    ...(await seeded()),
+  }),
+);
 
 let stopping = false;
 const stop = async (signal: string) => {

@@ -69,6 +69,8 @@ export type ProcessingStatusResponse = {
   phase: string | null;
   progress: ProcessingProgress | null;
   current_thread: { subject: string; thread_id: string } | null;
+  /** messages analysed by the model in this job (not in spec; the result toast shows it) */
+  messages_processed?: number;
   /** set when the job just ended: succeeded, failed or cancelled (not in spec) */
   status?: string;
   error?: string | null;

@@ -57,6 +57,9 @@ export type DriveHealth = {
 
 export const checkDriveHealth = async (agencyName: string): Promise<DriveHealth> => {
   const assets = await getDriveAssets(agencyName);
+  const missing = [assets?.rootFolderId ? null : 'threadline_folder', assets?.campaignsTrackerId ? null : 'campaigns_tracker'].filter(Boolean);
+  // Spec section 8: a missing drive id only logs a warning (the answer says unhealthy).
+  if (missing.length) logger.warn('agency drive ids missing', { agency: agencyName, missing });
   if (!assets) {
     return { healthy: false, campaigns_tracker: { id: null, exists: false }, threadline_folder: { id: null, exists: false }, drive_account: null };
   }

@@ -2,13 +2,36 @@ import type { CampaignJson, CreateCampaignBody } from '../../../shared/schemas/c
 import { dispatchAsync } from '../async/dispatch';
 import { Conflict, NotFound } from '../http/errors';
 import { isConditionalFailure } from '../identity/store-errors';
+import { logger } from '../logger';
 import type { AgencyScope } from '../session/resolve';
 import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
 import { nowIso } from '../store/keys';
 import { recoveryWanted } from '../settings/recovery';
 import { countCampaignContacts, countContactsByCampaign } from './contact-store';
 
-export const toCampaignJson = (item: CampaignItem, contactCount: number): CampaignJson => ({
+const DRIVE_IDS = [
+  ['campaign_folder_id', (item: CampaignItem) => item.campaignFolderId],
+  ['influencer_list_sheet_id', (item: CampaignItem) => item.influencerListSheetId],
+  ['outreach_tracker_sheet_id', (item: CampaignItem) => item.outreachTrackerSheetId],
+] as const;
+
+/**
+ * A campaign past provisioning (ready or incomplete) should have its folder and both sheets; a
+ * missing id only logs a warning (spec section 8) and the card disables that button. Pending
+ * campaigns are still being provisioned and deleting ones are going away, so neither is noted.
+ */
+export const warnMissingDriveIds = (item: CampaignItem): void => {
+  if (item.status === 'pending' || item.status === 'deleting') return;
+  const missing = DRIVE_IDS.filter(([, read]) => !read(item)).map(([name]) => name);
+  if (missing.length) logger.warn('campaign drive ids missing', { agency: item.agencyName, campaignId: item.campaignId, status: item.status, missing });
+};
+
+export const toCampaignJson = (item: CampaignItem, contactCount: number): CampaignJson => {
+  warnMissingDriveIds(item);
+  return campaignJson(item, contactCount);
+};
+
+const campaignJson = (item: CampaignItem, contactCount: number): CampaignJson => ({
   campaign_id: item.campaignId,
   campaign_name: item.campaignName,
   project_name: item.projectName ?? '',

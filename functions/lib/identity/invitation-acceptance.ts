@@ -1,3 +1,4 @@
+import { inviteTokenSchema } from '../../../shared/schemas/identity';
 import { hashToken } from '../crypto/token';
 import { Forbidden, NotFound } from '../http/errors';
 import type { SessionContext } from '../session/resolve';
@@ -15,6 +16,23 @@ import { rememberAgency } from './users';
 // Apart from invitations.ts because accepting grants Drive access (Google): inviting, resending
 // and cancelling stay free of the Google clients, and so do their Lambda bundles.
 export type Accepted = { agencyName: string; displayName: string; driveAccess: 'granted' | 'pending' };
+
+/**
+ * Where a caller without a session goes to accept (the 401's redirect_url): the sign-in carrying
+ * the invitation's token, which the sign-in callback accepts; without a readable token, the
+ * sign-in back to the agency selector, which lists the caller's pending invitations.
+ */
+export const signInToAcceptUrl = (rawBody: string | undefined): string => {
+  let token: unknown;
+  try {
+    token = (JSON.parse(rawBody ?? '') as { invite_token?: unknown } | null)?.invite_token;
+  } catch {
+    token = undefined;
+  }
+  const parsed = inviteTokenSchema.safeParse(token);
+  const query: Record<string, string> = parsed.success ? { invite: parsed.data } : { redirect: '/agencies' };
+  return `/auth/login?${new URLSearchParams(query).toString()}`;
+};
 
 /** Accepts by the invite token's hash (the accept route and the sign-in callback). */
 export const acceptInvitationByHash = async (session: Pick<SessionContext, 'email' | 'tokenHash'>, tokenHash: string): Promise<Accepted> => {

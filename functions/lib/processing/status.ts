@@ -34,6 +34,7 @@ const view = (job: JobItem, isProcessing: boolean, now: number): ProcessingStatu
     task_id: job.jobId,
     phase: job.phase,
     progress: { threads_total: total, threads_completed: completed, total, completed, percent: clampPercent(completed, total) },
+    messages_processed: job.messagesSummarised ?? 0,
     current_thread: isProcessing && job.currentThreadId ? { subject: job.currentSubject ?? '', thread_id: job.currentThreadId } : null,
     ...(isProcessing ? {} : { status: job.status, error: job.error ?? null }),
   };

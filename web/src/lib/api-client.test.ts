@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiRequest, errorMessageFrom } from './api-client';
+import { ApiError, api, apiRequest, configureApiRetry, errorMessageFrom } from './api-client';
 import { getAuthToken, setAuthToken } from './auth-token';
 
 const jsonResponse = (body: unknown, status = 200) =>
@@ -168,6 +168,66 @@ describe('apiRequest: error mapping', () => {
     const pending = api.get('/x', { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('apiRequest: the retry helper (spec: 3 tries, 1 s apart, no 4xx but 429)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    configureApiRetry();
+  });
+  // Back to what unit tests run with (see api-client.ts).
+  afterEach(() => configureApiRetry({ tries: 1, delayMs: 0 }));
+
+  it('tries a failing GET 3 times, 1 s apart, then fails with the last answer', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ success: false, error: 'Unavailable' }, 503));
+    const pending = api.get('/api/campaigns/list').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(await pending).toMatchObject({ status: 503, message: 'Unavailable' });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('recovers from a network failure and from a 429 on the next try', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(jsonResponse({ ok: 1 }));
+    const first = api.get<{ ok: number }>('/x');
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(first).resolves.toEqual({ ok: 1 });
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'Slow down' }, 429)).mockResolvedValueOnce(jsonResponse({ ok: 2 }));
+    const second = api.get<{ ok: number }>('/x');
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(second).resolves.toEqual({ ok: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('does not retry a 4xx, a POST, or a GET that opts out', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ error: 'Not found' }, 404));
+    await expect(api.get('/x')).rejects.toMatchObject({ status: 404 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fetchMock.mockImplementation(async () => jsonResponse({ error: 'Down' }, 503));
+    await expect(api.post('/api/campaigns/add', {})).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await expect(api.get('/api/v3/status', { retry: false })).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('stops retrying once the caller aborts', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ error: 'Down' }, 503));
+    const controller = new AbortController();
+    const pending = api.get('/x', { signal: controller.signal }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(0);
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(await pending).toMatchObject({ status: 503 });
   });
 });
 

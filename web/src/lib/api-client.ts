@@ -1,6 +1,7 @@
 import { CSRF_HEADER, TIMING } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { clearAuthToken, getAuthToken } from './auth-token';
+import { withRetry, type RetryOptions } from './retry';
 
 /** Every failed call surfaces as an ApiError: status 0 = network, 408 = timeout. */
 export class ApiError extends Error {
@@ -27,6 +28,23 @@ export type RequestOptions = {
   /** Caller cancellation (react-query passes its own signal). */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * The retry helper (3 tries, 1 s apart, no 4xx retried but 429). On by default for GET, which
+   * is safe to repeat; off by default for the state-changing methods, which are not.
+   */
+  retry?: boolean;
+};
+
+export type ApiRetryPolicy = Required<Pick<RetryOptions, 'tries' | 'delayMs'>>;
+
+const SPEC_RETRY: ApiRetryPolicy = { tries: TIMING.retryTries, delayMs: TIMING.retryDelayMs };
+// Unit tests answer from stubs and expect a failure at once (their query clients retry nothing
+// either); a test of the retry itself opts in with configureApiRetry. Vite sets MODE at build time.
+let retryPolicy: ApiRetryPolicy = import.meta.env?.MODE === 'test' ? { tries: 1, delayMs: 0 } : SPEC_RETRY;
+
+/** Replaces the client's retry policy; with no argument, restores the spec's (3 tries, 1 s). */
+export const configureApiRetry = (policy: ApiRetryPolicy = SPEC_RETRY): void => {
+  retryPolicy = policy;
 };
 
 // import.meta.env exists under vite and vitest, not under tsx; the literal expression must stay
@@ -88,9 +106,16 @@ const navigateTo = (url: string) => {
 
 /**
  * One request to the API. Sends JSON with cookies, the bearer token when one is stored and the
- * CSRF header; maps every failure to the spec's client-level ApiError.
+ * CSRF header; maps every failure to the spec's client-level ApiError. GETs go through the
+ * retry helper (network failures, 5xx and 429 are tried again; see RequestOptions.retry).
  */
-export const apiRequest = async <T = unknown>(path: string, options: RequestOptions = {}): Promise<T> => {
+export const apiRequest = <T = unknown>(path: string, options: RequestOptions = {}): Promise<T> => {
+  const { method = 'GET', retry = method === 'GET', signal } = options;
+  if (!retry) return sendOnce<T>(path, options);
+  return withRetry(() => sendOnce<T>(path, options), { ...retryPolicy, signal });
+};
+
+const sendOnce = async <T>(path: string, options: RequestOptions): Promise<T> => {
   const { method = 'GET', body, query, headers = {}, signal, timeoutMs = TIMING.requestTimeoutMs } = options;
   const requestHeaders: Record<string, string> = {
     Accept: 'application/json',
@@ -161,6 +186,8 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body: body ?? {} }),
   delete: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

@@ -58,5 +58,6 @@ describe('isRetryable', () => {
     expect(isRetryable(new ApiError(500, ''))).toBe(true);
     expect(isRetryable(new ApiError(0, ''))).toBe(true);
     expect(isRetryable(new Error('x'))).toBe(true);
+    expect(isRetryable(new DOMException('aborted', 'AbortError'))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { ConnectionNotice } from '../startup/connection-notice';
 import { StatusBarSlot } from './status-bar-slot';
 import { TopNav } from './top-nav';
 
@@ -6,6 +7,7 @@ export const AppLayout = () => (
   <div className="min-h-screen bg-slate-50">
     <TopNav />
     <main className="mx-auto max-w-7xl px-4 py-8 pb-24 sm:px-6">
+      <ConnectionNotice />
       <Outlet />
     </main>
     <StatusBarSlot />

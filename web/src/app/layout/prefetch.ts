@@ -1,23 +1,57 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiKeyStatusQueryOptions } from '../../features/api-keys/api/get-api-key-status';
-import { authStatusQueryOptions } from '../../features/auth/api/get-auth-status';
-import { prefetchDashboard } from '../../features/dashboard/api/prefetch-dashboard';
+import { campaignsQueryOptions } from '../../features/campaigns/api/list-campaigns';
+import { driveHealthQueryOptions } from '../../features/campaigns/api/get-drive-health';
+import { contactsTrackingQueryOptions } from '../../features/contacts/api/get-contacts-tracking';
+import { dashboardMetricsQueryOptions } from '../../features/dashboard/api/get-dashboard-metrics';
+import { monitorMetricsQueryOptions } from '../../features/dashboard/api/get-monitor-metrics';
 import { membersQueryOptions } from '../../features/members/api/list-members';
-import { prefetchCampaigns } from '../../features/campaigns/api/prefetch-campaigns';
-import { prefetchContacts } from '../../features/contacts/api/prefetch-contacts';
+import { processingStatusQueryOptions } from '../../features/processing/api/get-processing-status';
+import { modelConfigQueryOptions } from '../../features/settings/api/get-model-config';
+import { settingsSectionQueryOptions } from '../../features/settings/api/get-settings-section';
 
 export type NavPath = '/' | '/campaigns' | '/contacts' | '/settings';
 
-const PREFETCH: Record<NavPath, (client: QueryClient) => Promise<unknown>[]> = {
-  '/': (client) => [
-    client.prefetchQuery(authStatusQueryOptions()),
-    client.prefetchQuery(apiKeyStatusQueryOptions()),
-    prefetchDashboard(client),
-  ],
-  '/campaigns': (client) => [client.prefetchQuery(authStatusQueryOptions()), prefetchCampaigns(client)],
-  '/contacts': (client) => [client.prefetchQuery(authStatusQueryOptions()), prefetchContacts(client)],
-  '/settings': (client) => [client.prefetchQuery(authStatusQueryOptions()), client.prefetchQuery(membersQueryOptions())],
+/** Anything prefetchQuery takes: each page's own queryOptions factories. */
+type PageQuery = Parameters<QueryClient['prefetchQuery']>[0];
+
+/**
+ * What each page loads, built from the very queryOptions its components use, so a hover fills
+ * the cache entries (same keys, same functions) the page then reads. The startup gate's queries
+ * (session, API key) are loaded before any link shows, so no page lists them.
+ */
+export const PAGE_QUERIES: Record<NavPath, () => PageQuery[]> = {
+  // Dashboard: stat cards, monitoring panel, the two dropdowns, the processing status (and,
+  // loaded on demand below, its queue summary).
+  '/': () => [
+    dashboardMetricsQueryOptions(),
+    monitorMetricsQueryOptions(),
+    campaignsQueryOptions(),
+    contactsTrackingQueryOptions(),
+    processingStatusQueryOptions(),
+  ] as PageQuery[],
+  '/campaigns': () => [campaignsQueryOptions(), driveHealthQueryOptions()] as PageQuery[],
+  '/contacts': () => [campaignsQueryOptions(), contactsTrackingQueryOptions()] as PageQuery[],
+  // Settings: every section the page loads, and the members list.
+  '/settings': () =>
+    [
+      modelConfigQueryOptions(),
+      settingsSectionQueryOptions('processing_limits'),
+      settingsSectionQueryOptions('processing_mode'),
+      settingsSectionQueryOptions('date_range_processing'),
+      settingsSectionQueryOptions('health_check'),
+      membersQueryOptions(),
+    ] as PageQuery[],
+};
+
+/**
+ * Parts of a page whose code is loaded on demand, and so is their prefetch: the dashboard's queue
+ * summary reads the conversation schemas, which stay out of the main bundle. It warms the same
+ * queue lists as the queues page (never "What changed", which a read marks as seen).
+ */
+const ON_DEMAND: Partial<Record<NavPath, (client: QueryClient) => Promise<unknown>>> = {
+  '/': (client) => import('../../features/conversations/lib/queue-prefetch').then((module) => module.prefetchQueues(client)),
 };
 
 /** Warms the page's queries on hover; prefetchQuery skips data that is still fresh. */
-export const prefetchPage = (client: QueryClient, path: NavPath) => Promise.all(PREFETCH[path](client));
+export const prefetchPage = (client: QueryClient, path: NavPath) =>
+  Promise.all([...PAGE_QUERIES[path]().map((options) => client.prefetchQuery(options)), ON_DEMAND[path]?.(client)]);

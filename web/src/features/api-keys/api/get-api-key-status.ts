@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { CACHE_TIMES } from '../../../lib/query-client';
 import { apiKeyKeys } from './api-key-keys';
 
 export type ApiKeyStatus = { success?: boolean; openai: boolean };
@@ -11,6 +12,8 @@ export const apiKeyStatusQueryOptions = () =>
   queryOptions({
     queryKey: apiKeyKeys.status(),
     queryFn: ({ signal }) => getApiKeyStatus({ signal }),
+    // Static data: it changes only when a key is saved, which invalidates it.
+    staleTime: CACHE_TIMES.static,
   });
 
 export const useApiKeyStatus = (options: { enabled?: boolean } = {}) =>

@@ -23,7 +23,7 @@ describe('ApiKeyScreen', () => {
   it('shows the title, the notes and a disabled Continue', () => {
     const { button } = setup();
     expect(screen.getByRole('heading', { name: 'Configure OpenAI API' })).toBeTruthy();
-    expect(screen.getByText('Your API key is stored locally and never shared.')).toBeTruthy();
+    expect(screen.getByText('Your API key is encrypted and stored for your agency. It is never shown again or shared.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Get your API key from OpenAI' }).getAttribute('href')).toBe(
       'https://platform.openai.com/api-keys',
     );

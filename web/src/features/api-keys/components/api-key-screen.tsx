@@ -82,7 +82,7 @@ export const ApiKeyScreen = () => {
             {text.getKeyLink}
           </a>
         </p>
-        <p className="text-center text-xs text-slate-500">{text.storedLocallyNote}</p>
+        <p className="text-center text-xs text-slate-500">{text.storedNote}</p>
       </form>
     </AuthCard>
   );

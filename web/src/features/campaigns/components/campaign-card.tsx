@@ -1,13 +1,13 @@
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatLiveDates } from '../../../../../shared/format/live-dates';
-import { formatShortDate } from '../../../../../shared/format/short-date';
 import { messages } from '../../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import type { Campaign } from '../api/campaign-types';
 import { cardActions } from '../lib/card-actions';
+import { createdLabel } from '../lib/created-label';
 import { campaignText } from '../messages';
 import { CampaignCardAction } from './campaign-card-action';
 
@@ -40,7 +40,6 @@ const StatusStrip = ({ status }: { status: Campaign['status'] }) => {
 };
 
 export const CampaignCard = ({ campaign, onDelete }: { campaign: Campaign; onDelete: (campaign: Campaign) => void }) => {
-  const created = formatShortDate(campaign.created_at);
   const deleting = campaign.status === 'deleting';
   return (
     <Card
@@ -90,7 +89,7 @@ export const CampaignCard = ({ campaign, onDelete }: { campaign: Campaign; onDel
         <Field label={campaignText.deliverables} value={campaign.deliverables} />
       </dl>
       <div className="space-y-3 border-t border-slate-100 px-5 py-3">
-        <p className="text-xs text-slate-500">{text.created(created || text.createdUnknown)}</p>
+        <p className="text-xs text-slate-500">{createdLabel(campaign.created_at)}</p>
         <div className="flex flex-wrap gap-2">
           {cardActions(campaign).map((action) => (
             <CampaignCardAction key={action.kind} action={action} />

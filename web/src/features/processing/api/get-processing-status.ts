@@ -4,7 +4,8 @@ import { clampPercent } from '../../../../../shared/format/timer';
 import { messages } from '../../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { processingKeys } from './processing-keys';
-import type { ProcessingPhase, ProcessingStatus } from './processing-types';
+import { statusPollInterval } from '../lib/poll-interval';
+import type { JobOutcome, ProcessingPhase, ProcessingStatus } from './processing-types';
 
 type RawStatus = {
   is_processing?: boolean;
@@ -20,9 +21,14 @@ type RawStatus = {
     percent?: number;
   } | null;
   current_thread?: { subject?: string | null; thread_id?: string | null } | null;
+  /** set once the job ended: succeeded, failed or cancelled */
+  status?: string | null;
+  error?: string | null;
+  messages_processed?: number | null;
 };
 
 const PHASES: readonly ProcessingPhase[] = ['starting', 'initializing', 'fetching', 'syncing_sheets', 'finalizing', 'cancelling'];
+const OUTCOMES: readonly JobOutcome[] = ['succeeded', 'failed', 'cancelled'];
 
 const count = (...values: (number | undefined)[]): number => {
   const found = values.find((value) => typeof value === 'number' && Number.isFinite(value));
@@ -41,6 +47,7 @@ export const normalizeStatus = (raw: RawStatus): ProcessingStatus => {
         : 0;
   const phase = PHASES.find((known) => known === raw.phase) ?? null;
   const elapsed = raw.elapsed_seconds;
+  const ended = raw.is_processing !== true;
   return {
     is_processing: raw.is_processing === true,
     operation_label: raw.operation_label || messages.processing.defaultLabel,
@@ -51,23 +58,33 @@ export const normalizeStatus = (raw: RawStatus): ProcessingStatus => {
     current_thread: raw.current_thread?.subject
       ? { subject: raw.current_thread.subject, thread_id: raw.current_thread.thread_id || null }
       : null,
+    outcome: ended ? (OUTCOMES.find((known) => known === raw.status) ?? null) : null,
+    error: ended && raw.error ? raw.error : null,
+    messages: typeof raw.messages_processed === 'number' && Number.isFinite(raw.messages_processed) ? Math.max(0, raw.messages_processed) : null,
   };
 };
 
 export const getProcessingStatus = async ({ signal }: { signal?: AbortSignal } = {}): Promise<ProcessingStatus> => {
-  const raw = await api.get<RawStatus | undefined>('/api/v3/status', { signal });
+  // No retry helper: the status is polled, and the next poll is the retry.
+  const raw = await api.get<RawStatus | undefined>('/api/v3/status', { signal, retry: false });
   if (!raw || typeof raw !== 'object') throw new Error(messages.fallback.processingStatus);
   return normalizeStatus(raw);
 };
 
-/** Polled every second by the status bar; the dashboard and the guard read the same entry. */
+/**
+ * Polled every second while a job runs (or just ended, or was just started from this tab), and
+ * at the normal 30 s interval when idle, so a job started by the monitor or a colleague shows
+ * within 30 s. The status bar, the dashboard and the guard share this one entry; every observer
+ * carries the same interval, and react-query restarts all their timers on each update, so they
+ * tick together and one request serves them all.
+ */
 export const processingStatusQueryOptions = () =>
   queryOptions({
     queryKey: processingKeys.status(),
     queryFn: ({ signal }) => getProcessingStatus({ signal }),
-    staleTime: 0,
-    refetchInterval: TIMING.processingStatusPollMs,
-    // The next poll comes a second later anyway.
+    staleTime: TIMING.cache.realtimeMs,
+    refetchInterval: (query) => statusPollInterval(query.state.data),
+    // The next poll is the retry.
     retry: false,
   });
 

@@ -12,7 +12,15 @@ export type ProcessingStatus = {
   phase: ProcessingPhase | null;
   progress: ProcessingProgress;
   current_thread: { subject: string; thread_id: string | null } | null;
+  /** How a job that just ended went (the server sends it with is_processing false); not in spec. */
+  outcome: JobOutcome | null;
+  /** The ended job's error, when it failed. */
+  error: string | null;
+  /** Messages the job processed, when the server reports them (messages_processed); not in spec. */
+  messages: number | null;
 };
+
+export type JobOutcome = 'succeeded' | 'failed' | 'cancelled';
 
 /** What every POST /api/v3/process/* answers. */
 export type StartedTask = { task_id: string | null; message?: string };

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
 import { fakeApi, renderAt } from '../../../testing/render';
 import { readActiveTask, storeActiveTask } from '../lib/active-task';
+import { resetJobStarts } from '../lib/poll-interval';
 import { ProcessingStatusBar } from './processing-status-bar';
 
 type Status = Record<string, unknown>;
@@ -37,6 +38,7 @@ const bar = () => screen.findByTestId('processing-status-bar');
 beforeEach(() => {
   status = IDLE;
   sessionStorage.clear();
+  resetJobStarts();
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
   vi.setSystemTime(new Date(2025, 5, 10, 12));
 });
@@ -157,5 +159,86 @@ describe('ProcessingStatusBar', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
     expect(readActiveTask()).toBeNull();
     await waitFor(() => expect(screen.queryByTestId('processing-status-bar')).toBeNull(), { timeout: 4500 });
+  });
+
+  it('keeps "Cancelling..." and the button disabled once the cancel went through, until the job ends', async () => {
+    status = running();
+    const { user } = setup({ 'POST /api/v3/process/cancel': () => ({ body: { success: true } }) });
+    await user.click(within(await bar()).getByRole('button', { name: 'Cancel' }));
+    const button = await screen.findByRole('button', { name: 'Cancelling...' });
+    expect(button).toHaveProperty('disabled', true);
+    // The server still says fetching for a while: the button does not flip back.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(screen.getByRole('button', { name: 'Cancelling...' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('the result of a job that ends', () => {
+  const result = () => screen.findByTestId('job-result', {}, { timeout: 2500 });
+
+  it('shows the counts (threads and messages) and a "What changed" link to /queues', async () => {
+    const operation_label = 'Processing emails from 2025-11-01 to 2026-11-23';
+    status = running({ operation_label });
+    setup();
+    await bar();
+    status = running({ operation_label, is_processing: false, status: 'succeeded', phase: 'finalizing', progress: { total: 8, completed: 8 }, messages_processed: 21 });
+    const toast = within(await result());
+    expect(toast.getByText('Processing Complete')).toBeTruthy();
+    expect(toast.getByText('Processing emails from Nov 1, 2025 - Nov 23, 2026')).toBeTruthy();
+    expect(toast.getByTestId('job-result-counts').textContent).toBe('8 thread(s) and 21 message(s) processed');
+    expect(toast.getByRole('link', { name: 'What changed' }).getAttribute('href')).toBe('/queues');
+  });
+
+  it('says a cancelled job was cancelled, with what it did before', async () => {
+    status = running({ phase: 'cancelling' });
+    setup();
+    await bar();
+    status = running({ is_processing: false, status: 'cancelled', phase: 'cancelling', progress: { total: 8, completed: 3 } });
+    const toast = within(await result());
+    expect(toast.getByText('Processing Cancelled')).toBeTruthy();
+    expect(toast.getByTestId('job-result-counts').textContent).toBe('3 thread(s) processed');
+  });
+
+  it('keeps the failure and its error until dismissed', async () => {
+    status = running();
+    const { user } = setup();
+    await bar();
+    status = running({ is_processing: false, status: 'failed', error: 'Gmail quota exhausted' });
+    const toast = await result();
+    expect(toast.getAttribute('role')).toBe('alert');
+    expect(within(toast).getByText('Gmail quota exhausted')).toBeTruthy();
+    await user.click(within(toast).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('job-result')).toBeNull();
+  });
+
+  it('still shows a result when the server goes straight to idle', async () => {
+    status = running({ progress: { total: 4, completed: 4 } });
+    setup();
+    await bar();
+    status = IDLE;
+    const toast = within(await result());
+    expect(toast.getByText('Processing Complete')).toBeTruthy();
+    expect(toast.getByTestId('job-result-counts').textContent).toBe('4 thread(s) processed');
+  });
+
+  it('fades a result after 5 s like any notification, but not while the pointer is on it', async () => {
+    status = running();
+    const { user } = setup();
+    await bar();
+    status = running({ is_processing: false, status: 'succeeded' });
+    const toast = await result();
+    await user.hover(toast);
+    await new Promise((resolve) => setTimeout(resolve, 5500));
+    expect(screen.getByTestId('job-result')).toBeTruthy();
+    await user.unhover(toast);
+    await waitFor(() => expect(screen.queryByTestId('job-result')).toBeNull(), { timeout: 6000 });
+  }, 15_000);
+
+  it('shows nothing for a job that had already ended when the page opened', async () => {
+    status = running({ is_processing: false, status: 'succeeded' });
+    setup();
+    expect((await bar()).dataset.state).toBe('ended');
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(screen.queryByTestId('job-result')).toBeNull();
   });
 });

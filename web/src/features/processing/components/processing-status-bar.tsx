@@ -1,43 +1,77 @@
 import { Loader2, X } from 'lucide-react';
+import { useState } from 'react';
 import { formatElapsed } from '../../../../../shared/format/timer';
 import { messages } from '../../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
 import { notifyFailure } from '../../../components/ui/notifications';
 import { useCancelProcessing } from '../api/cancel-processing';
 import { useProcessingStatus } from '../api/get-processing-status';
+import { useJobResult } from '../lib/job-result';
 import { statusBarView } from '../lib/status-view';
 import { useElapsedSeconds } from '../lib/use-elapsed-seconds';
-import { useShownStatus } from '../lib/use-shown-status';
+import { useShownStatus, type ShownStatus } from '../lib/use-shown-status';
+import { JobResultToast } from './job-result-toast';
 
 const text = messages.processing;
 
 /**
- * The global bar at the bottom of every top-nav page: polls GET /api/v3/status every second and
- * shows the running job (timer, label, phase, progress, current thread, Cancel). Hidden when idle.
+ * The global bar at the bottom of every top-nav page: polls GET /api/v3/status (every second
+ * while a job runs, every 30 s when idle) and shows the running job (timer, label, phase,
+ * progress, current thread, Cancel), hidden when idle. When a job it saw running ends, its
+ * result (counts and a "What changed" link) shows above the bar.
  */
 export const ProcessingStatusBar = () => {
   const { data, dataUpdatedAt } = useProcessingStatus();
   const shown = useShownStatus(data, dataUpdatedAt);
-  const running = shown !== null && !shown.ended;
-  const elapsed = useElapsedSeconds(shown?.clock ?? null, running);
   const cancel = useCancelProcessing();
+  // The task a cancel was accepted for: the button stays "Cancelling..." until that job ends,
+  // even before the server's status says cancelling.
+  const [cancelSentFor, setCancelSentFor] = useState<string | null>(null);
+  const taskKey = shown ? (shown.status.task_id ?? '') : null;
+  const cancelSent = taskKey !== null && cancelSentFor === taskKey;
+  const [result, dismissResult] = useJobResult(shown, cancelSent);
 
-  if (!shown) return null;
-  const view = statusBarView(shown.status);
-  const cancelling = view.cancelling || cancel.isPending;
-
-  const onCancel = () => {
+  const onCancel = (running: boolean, cancelling: boolean) => {
     // Ignored when nothing runs or a cancel is already under way.
-    if (!running || cancelling) return;
-    cancel.mutate(undefined, { onError: (error) => notifyFailure(error) });
+    if (!running || cancelling || taskKey === null) return;
+    cancel.mutate(undefined, {
+      onSuccess: () => setCancelSentFor(taskKey),
+      onError: (error) => notifyFailure(error),
+    });
   };
+
+  return (
+    <>
+      {result ? (
+        <div className="pointer-events-none px-4 pb-3 sm:px-6">
+          <JobResultToast result={result} onDismiss={dismissResult} />
+        </div>
+      ) : null}
+      {shown ? <StatusBar shown={shown} cancelling={cancel.isPending || cancelSent} onCancel={onCancel} /> : null}
+    </>
+  );
+};
+
+const StatusBar = ({
+  shown,
+  cancelling: cancelRequested,
+  onCancel,
+}: {
+  shown: ShownStatus;
+  cancelling: boolean;
+  onCancel: (running: boolean, cancelling: boolean) => void;
+}) => {
+  const running = !shown.ended;
+  const elapsed = useElapsedSeconds(shown.clock, running);
+  const view = statusBarView(shown.status);
+  const cancelling = view.cancelling || (running && cancelRequested);
 
   return (
     <section
       aria-label={text.statusBar}
       data-testid="processing-status-bar"
       data-state={shown.ended ? 'ended' : 'running'}
-      className="border-t border-slate-200 bg-white/95 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur"
+      className="pointer-events-auto border-t border-slate-200 bg-white/95 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur"
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
         <div className="flex min-w-0 items-center gap-3">
@@ -76,7 +110,7 @@ export const ProcessingStatusBar = () => {
             {view.subject}
           </p>
         ) : null}
-        <Button variant="outline" size="sm" onClick={onCancel} disabled={!running || cancelling}>
+        <Button variant="outline" size="sm" onClick={() => onCancel(running, cancelling)} disabled={!running || cancelling}>
           <X className="h-4 w-4" aria-hidden="true" />
           {cancelling ? text.cancelling : text.cancel}
         </Button>

@@ -4,8 +4,12 @@ import { fakeApi, testQueryClient } from '../../../testing/render';
 import { processInterval } from '../api/process-interval';
 import { readActiveTask } from './active-task';
 import { startGuarded } from './guard';
+import { resetJobStarts, statusPollInterval } from './poll-interval';
 
-beforeEach(() => sessionStorage.clear());
+beforeEach(() => {
+  sessionStorage.clear();
+  resetJobStarts();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 type Reply = { status?: number; body: unknown };
@@ -29,6 +33,20 @@ describe('startGuarded', () => {
     expect(api.calls.map((c) => c.key).slice(0, 2)).toEqual(['GET /api/v3/status', 'POST /api/v3/process/interval']);
     expect(api.calls[1]?.body).toEqual(input);
     expect(readActiveTask()).toBe('task-9');
+  });
+
+  it('makes this tab poll every second for a while after a start', async () => {
+    stub({ is_processing: false });
+    expect(statusPollInterval(undefined)).toBe(30_000);
+    await startGuarded(testQueryClient(), () => processInterval(input));
+    expect(statusPollInterval(undefined)).toBe(1000);
+  });
+
+  it('words a refused date range in the spec\'s range format', async () => {
+    stub({ is_processing: true, operation_label: 'Processing emails from 2025-11-01 to 2026-11-23' });
+    await expect(startGuarded(testQueryClient(), () => processInterval(input))).rejects.toThrow(
+      'Processing emails from Nov 1, 2025 - Nov 23, 2026 is currently running',
+    );
   });
 
   it('refuses with "{label} is currently running" while a job runs, without calling', async () => {

@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { formatStatusDateRange } from '../../../../../shared/format/date-range-label';
 import { messages } from '../../../../../shared/messages';
 import { processingStatusQueryOptions } from '../api/get-processing-status';
 import { processingKeys } from '../api/processing-keys';
 import type { ProcessingStatus, StartedTask } from '../api/processing-types';
 import { storeActiveTask } from './active-task';
+import { noteJobStarted } from './poll-interval';
+import { formatOperationLabel } from './status-view';
 
 /** Refusal raised before a process call when a job already runs. */
 export class ProcessingBusyError extends Error {
@@ -15,11 +16,11 @@ export class ProcessingBusyError extends Error {
 }
 
 export const assertIdle = (status: ProcessingStatus, now: Date = new Date()): void => {
-  if (status.is_processing) throw new ProcessingBusyError(formatStatusDateRange(status.operation_label, now));
+  if (status.is_processing) throw new ProcessingBusyError(formatOperationLabel(status.operation_label, now));
 };
 
 /**
- * The processing guard: fetches the status fresh (the polled copy may be a second old), refuses
+ * The processing guard: fetches the status fresh (the polled copy may be 30 s old), refuses
  * while a job runs, then starts and remembers the task id so Cancel can target it.
  */
 export const startGuarded = async (client: QueryClient, start: () => Promise<StartedTask>): Promise<StartedTask> => {
@@ -27,7 +28,8 @@ export const startGuarded = async (client: QueryClient, start: () => Promise<Sta
   assertIdle(status);
   const task = await start();
   if (task.task_id) storeActiveTask(task.task_id);
-  // Show the bar now rather than at the next poll.
+  noteJobStarted();
+  // Show the bar now rather than at the next poll (which polls every second for a while now).
   void client.invalidateQueries({ queryKey: processingKeys.status() });
   return task;
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeStatus } from '../api/get-processing-status';
-import { elapsedSecondsAt, statusBarView } from './status-view';
+import { elapsedSecondsAt, formatOperationLabel, statusBarView } from './status-view';
 
 const now = new Date(2025, 5, 10, 12);
 
@@ -14,6 +14,13 @@ describe('normalizeStatus', () => {
     expect(normalizeStatus({ progress: { total: 5, completed: 5, percent: 130 } }).progress.percent).toBe(100);
     expect(normalizeStatus({ progress: { total: 5, completed: 0, percent: -4 } }).progress.percent).toBe(0);
     expect(normalizeStatus({}).progress).toEqual({ total: 0, completed: 0, percent: 0 });
+  });
+
+  it('reads how an ended job went and its message count, only once it ended', () => {
+    const ended = normalizeStatus({ is_processing: false, task_id: 't', status: 'failed', error: 'Gmail down', messages_processed: 7 });
+    expect([ended.outcome, ended.error, ended.messages]).toEqual(['failed', 'Gmail down', 7]);
+    const running = normalizeStatus({ is_processing: true, status: 'running', error: 'x' });
+    expect([running.outcome, running.error, running.messages]).toEqual([null, null, null]);
   });
 
   it('defaults the label to "Processing" and drops unknown phases', () => {
@@ -44,6 +51,7 @@ describe('statusBarView', () => {
     expect(view({ operation_label: 'Date range 2025-06-01 00:00 to 2025-06-03 23:59' }).label).toBe('Jun 1 - Jun 3');
     expect(view({ operation_label: 'Date range 2024-12-30 00:00 to 2025-01-02 23:59' }).label).toBe('Dec 30, 2024 - Jan 2, 2025');
     expect(view({ operation_label: 'Campaign spring-24' }).label).toBe('Campaign spring-24');
+    expect(view({ operation_label: 'Processing emails from 2025-11-01 to 2026-11-23' }).label).toBe('Processing emails from Nov 1, 2025 - Nov 23, 2026');
   });
 
   it('prints progress and the current subject', () => {
@@ -51,6 +59,20 @@ describe('statusBarView', () => {
     expect(result.progressText).toBe('3/8 threads');
     expect(result.percentText).toBe('38%');
     expect(result.subject).toBe('Re: rates');
+  });
+});
+
+describe('formatOperationLabel', () => {
+  it("writes this product's range labels in the spec's range format", () => {
+    expect(formatOperationLabel('Processing emails from 2025-11-01 to 2026-11-23', now)).toBe('Processing emails from Nov 1, 2025 - Nov 23, 2026');
+    expect(formatOperationLabel('Processing emails from 2025-06-01 to 2025-06-03', now)).toBe('Processing emails from Jun 1 - Jun 3');
+    expect(formatOperationLabel('Processing emails from 2024-03-01 to 2024-03-31', now)).toBe('Processing emails from Mar 1 - Mar 31, 2024');
+  });
+
+  it("keeps the spec's own form, other labels and impossible dates as they are", () => {
+    expect(formatOperationLabel('Date range 2025-06-01 00:00 to 2025-06-03 23:59', now)).toBe('Jun 1 - Jun 3');
+    expect(formatOperationLabel('Processing all emails for maya@example.com', now)).toBe('Processing all emails for maya@example.com');
+    expect(formatOperationLabel('Processing emails from 2025-13-01 to 2025-06-03', now)).toBe('Processing emails from 2025-13-01 to 2025-06-03');
   });
 });
 

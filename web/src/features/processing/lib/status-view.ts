@@ -2,6 +2,24 @@ import { formatStatusDateRange } from '../../../../../shared/format/date-range-l
 import { messages } from '../../../../../shared/messages';
 import type { ProcessingStatus } from '../api/processing-types';
 
+const DAY_RANGE = /(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})(?! \d{2}:\d{2})/;
+
+/**
+ * An operation label with its date range in the spec's form: "Date range YYYY-MM-DD HH:MM to
+ * YYYY-MM-DD HH:MM" becomes "Mon D - Mon D", and the range inside this product's own labels
+ * ("Processing emails from 2025-11-01 to 2026-11-23") is written the same way ("... from
+ * Nov 1, 2025 - Nov 23, 2026"). The year shows only when it is not the current one, on both ends
+ * when they differ. One rule for both: shared/format/date-range-label.
+ */
+export const formatOperationLabel = (label: string, now: Date = new Date()): string => {
+  const spec = formatStatusDateRange(label, now);
+  if (spec !== label) return spec;
+  const match = DAY_RANGE.exec(label);
+  if (!match) return label;
+  const range = formatStatusDateRange(`Date range ${match[1]} 00:00 to ${match[2]} 00:00`, now);
+  return range.startsWith('Date range') ? label : label.replace(match[0], range);
+};
+
 export type StatusBarView = {
   label: string;
   /** null in the cancelling phase (the Cancel button says it) and when no phase is reported. */
@@ -24,7 +42,7 @@ const phaseText = (status: ProcessingStatus): string | null => {
 export const statusBarView = (status: ProcessingStatus, now: Date = new Date()): StatusBarView => {
   const percent = Math.round(status.progress.percent);
   return {
-    label: formatStatusDateRange(status.operation_label, now),
+    label: formatOperationLabel(status.operation_label, now),
     phaseText: phaseText(status),
     progressText: messages.processing.threadsProgress(status.progress.completed, status.progress.total),
     percent,

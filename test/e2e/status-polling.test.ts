@@ -1,0 +1,168 @@
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { truth } from '../fixtures/seed';
+import { startApp, type AppServer } from './app-server';
+import { EXPECTED_401, launchBrowser, unexpectedConsoleErrors, type Browser, type TrackedPage } from './browser';
+import { signInWithNewAgency } from './journeys';
+
+/**
+ * How often an open tab asks GET /api/v3/status, counted in the browser: an idle dashboard asks
+ * at most once per 30 s, a job started elsewhere shows within 30 s, a running job is polled every
+ * second, and an ended job leaves a visible result (counts, "What changed" → /queues).
+ */
+let app: AppServer;
+let browser: Browser;
+let tracked: TrackedPage;
+let page: Page;
+let emulatorOrigin = '';
+
+const seededCampaign = truth.campaigns[0]!;
+const owner = seededCampaign.lead;
+const contacts = truth.contacts.filter((contact) => contact.campaign_id === seededCampaign.campaign_id);
+
+/** Every GET /api/v3/status the page sends, with when it was sent. */
+const statusRequests: number[] = [];
+const countStatus = (request: Request) => {
+  if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/v3/status') statusRequests.push(Date.now());
+};
+/** Status requests sent during the next `ms` milliseconds. */
+const statusRequestsDuring = async (ms: number): Promise<number[]> => {
+  const from = Date.now();
+  await page.waitForTimeout(ms);
+  return statusRequests.filter((at) => at >= from && at < from + ms);
+};
+
+const statusBar = () => page.getByTestId('processing-status-bar');
+const jobResult = () => page.getByTestId('job-result');
+
+const setGoogleLatency = async (ms: number) => {
+  const response = await fetch(`${emulatorOrigin}/__emulator/latency`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms }),
+  });
+  expect(response.ok).toBe(true);
+};
+
+/** An API call from inside the page (its session cookie, the CSRF header), not through the app. */
+const callApi = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'threadline' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    { method, path, body },
+  );
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  tracked = await browser.newPage();
+  page = tracked.page;
+  page.on('request', countStatus);
+});
+
+afterAll(async () => {
+  if (emulatorOrigin) await setGoogleLatency(0).catch(() => undefined);
+  await browser?.close();
+  await app?.close();
+});
+
+describe('processing status polling', () => {
+  it('signs in, sets up an agency, and gets the seeded campaign with its contacts', async () => {
+    ({ emulatorOrigin } = await signInWithNewAgency(page, app.url, owner));
+    const { lead: _lead, support: _support, ...fields } = seededCampaign;
+    const created = await callApi('POST', '/api/campaigns/add', fields);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    await expect
+      .poll(async () => ((await callApi('GET', `/api/campaigns/${seededCampaign.campaign_id}`)).body.campaign as { status?: string })?.status, {
+        timeout: 60_000,
+      })
+      .not.toBe('pending');
+    for (const contact of contacts) {
+      const added = await callApi('POST', '/api/campaigns/contacts/add', {
+        email: contact.email,
+        talent_name: contact.talent_name,
+        email_owner: contact.email_owner,
+        campaign_id: contact.campaign_id,
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+    }
+  });
+
+  it('an idle dashboard tab left open for 60 s asks for the status at most twice', async () => {
+    await page.reload();
+    await page.getByRole('heading', { name: 'Email Processing', exact: true }).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(2_000);
+    const idle = await statusRequestsDuring(60_000);
+    expect(idle.length, `status requests in 60 s: ${idle.length}`).toBeLessThanOrEqual(2);
+    // Still polling: a job started by the monitor or a colleague shows within 30 s.
+    expect(idle.length).toBeGreaterThanOrEqual(1);
+  }, 90_000);
+
+  it('shows a job started elsewhere within 30 s, then polls it every second; Cancel reads "Cancelling..." and the end shows a result', async () => {
+    await setGoogleLatency(400);
+    const started = await callApi('POST', '/api/v3/process/campaign', { campaign_id: seededCampaign.campaign_id });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const startedAt = Date.now();
+    await statusBar().and(page.locator('[data-state="running"]')).waitFor({ timeout: 32_000 });
+    expect(Date.now() - startedAt).toBeLessThanOrEqual(31_000);
+
+    const running = await statusRequestsDuring(5_000);
+    expect(running.length, `status requests in 5 s of a running job: ${running.length}`).toBeGreaterThanOrEqual(4);
+
+    await statusBar().getByRole('button', { name: 'Cancel' }).click();
+    const cancelling = statusBar().getByRole('button', { name: 'Cancelling...' });
+    await cancelling.waitFor({ timeout: 10_000 });
+    expect(await cancelling.isDisabled()).toBe(true);
+
+    const result = jobResult();
+    await result.waitFor({ timeout: 60_000 });
+    await result.hover();
+    expect(await result.getByText('Processing Cancelled').count()).toBe(1);
+    expect(await result.getByTestId('job-result-counts').textContent()).toMatch(/^\d+ thread\(s\)( and \d+ message\(s\))? processed$/);
+    expect(await result.getByRole('link', { name: 'What changed' }).getAttribute('href')).toBe('/queues');
+    await page.mouse.move(0, 0);
+    await statusBar().waitFor({ state: 'detached', timeout: 30_000 });
+    await setGoogleLatency(0);
+
+    // Idle again: back to the normal interval.
+    await page.waitForTimeout(1_500);
+    const after = await statusRequestsDuring(10_000);
+    expect(after.length, `status requests in 10 s after the job: ${after.length}`).toBeLessThanOrEqual(1);
+  }, 120_000);
+
+  it('a job started from this tab polls at once, and its result links to what changed', async () => {
+    await page.getByLabel('Contact', { exact: true }).locator('option', { hasText: contacts[0]!.email }).waitFor({ state: 'attached', timeout: 15_000 });
+    await page.getByLabel('Contact', { exact: true }).selectOption({ label: `${contacts[0]!.talent_name} (${contacts[0]!.email})` });
+    const clickedAt = Date.now();
+    await page.getByRole('button', { name: 'Process Email' }).click();
+    await statusBar().waitFor({ timeout: 10_000 });
+    expect(Date.now() - clickedAt).toBeLessThan(10_000);
+
+    const result = jobResult();
+    await result.waitFor({ timeout: 100_000 });
+    // Held while the pointer is on it (it fades after 5 s otherwise, like any notification).
+    await result.hover();
+    expect(await result.getByText('Processing Complete').count()).toBe(1);
+    expect(await result.getByTestId('job-result-counts').textContent()).toMatch(/^\d+ thread\(s\)( and \d+ message\(s\))? processed$/);
+    await page.waitForTimeout(6_000);
+    expect(await result.isVisible()).toBe(true);
+    await result.getByRole('link', { name: 'What changed' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/queues');
+    expect(await jobResult().count()).toBe(0);
+  }, 120_000);
+
+  it('raised no CSP violations and no unexpected console errors', () => {
+    const { problems } = tracked;
+    const origin = new URL(app.url).origin;
+    expect(problems.cspViolations.filter((text) => text.includes(origin))).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+    expect(unexpectedConsoleErrors(problems, [EXPECTED_401]).filter((text) => text.includes(origin))).toEqual([]);
+  });
+});

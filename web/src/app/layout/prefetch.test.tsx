@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { cleanup } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CampaignsRoute } from '../../features/campaigns/routes/campaigns';
+import { ContactsRoute } from '../../features/contacts/routes/contacts';
+import { DashboardRoute } from '../../features/dashboard/routes/dashboard';
+import { SettingsRoute } from '../../features/settings/routes/settings';
+import { fakeApi, renderAt, testQueryClient } from '../../testing/render';
+import { PAGE_QUERIES, prefetchPage, type NavPath } from './prefetch';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+// Every call answers an empty success: this test is about which data, not what it holds.
+const anything = new Proxy({}, { get: () => () => ({ body: { success: true } }) }) as Parameters<typeof fakeApi>[0];
+
+/** Read only on purpose: asking for "What changed" records a visit, and a hover is not one. */
+const READ_ONLY_ON_PURPOSE = '["conversations","changes"';
+
+const keysOf = (client: ReturnType<typeof testQueryClient>) =>
+  client
+    .getQueryCache()
+    .getAll()
+    .map((query) => JSON.stringify(query.queryKey))
+    .filter((key) => !key.startsWith(READ_ONLY_ON_PURPOSE))
+    .sort();
+
+const PAGES: Record<NavPath, () => ReactElement> = {
+  '/': () => <DashboardRoute />,
+  '/campaigns': () => <CampaignsRoute />,
+  '/contacts': () => <ContactsRoute />,
+  '/settings': () => <SettingsRoute />,
+};
+
+describe('hover prefetch', () => {
+  it.each(Object.keys(PAGES) as NavPath[])('loads exactly what the %s page loads', async (path) => {
+    const api = fakeApi(anything);
+    vi.stubGlobal('fetch', vi.fn(api.fetchImpl));
+
+    const page = testQueryClient();
+    renderAt(PAGES[path](), { client: page });
+    const expected = PAGE_QUERIES[path]().length;
+    await vi.waitFor(() => expect(keysOf(page).length).toBeGreaterThanOrEqual(expected));
+    // Let late mounts (sections under a loaded list) register their queries too.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    cleanup();
+
+    const hovered = testQueryClient();
+    await prefetchPage(hovered, path);
+    expect(keysOf(hovered)).toEqual(keysOf(page));
+  });
+
+  it('asks again only for data that is no longer fresh', async () => {
+    const api = fakeApi(anything);
+    vi.stubGlobal('fetch', vi.fn(api.fetchImpl));
+    const client = testQueryClient();
+    await prefetchPage(client, '/settings');
+    const first = api.calls.length;
+    expect(first).toBe(6);
+    await prefetchPage(client, '/settings');
+    expect(api.calls.length).toBe(first);
+  });
+});

@@ -1,0 +1,73 @@
+import { AlertCircle, CheckCircle2, CircleSlash, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { TIMING } from '../../../../../shared/constants';
+import { messages } from '../../../../../shared/messages';
+import { cn } from '../../../lib/cn';
+import type { JobResult } from '../lib/job-result';
+
+const text = messages.processing;
+
+const LOOK = {
+  succeeded: { icon: CheckCircle2, className: 'border-green-200 text-green-800' },
+  cancelled: { icon: CircleSlash, className: 'border-amber-200 text-amber-800' },
+  failed: { icon: AlertCircle, className: 'border-red-200 text-red-800' },
+} as const;
+
+/** Like any notification (spec section 9): fades after 5 s, except a failure, which stays. */
+export const resultAutoHides = (result: JobResult): boolean => result.outcome !== 'failed';
+
+/**
+ * The visible end of a job: how it went, its counts (threads, and messages when the server
+ * reports them), and a "What changed" link to the queues. Sits above the status bar; while the
+ * pointer or the focus is on it, it does not fade, so the link can be reached.
+ */
+export const JobResultToast = ({ result, onDismiss }: { result: JobResult; onDismiss: () => void }) => {
+  const [held, setHeld] = useState(false);
+  const autoHide = resultAutoHides(result) && !held;
+  useEffect(() => {
+    if (!autoHide) return;
+    const timer = setTimeout(onDismiss, TIMING.notificationAutoHideMs);
+    return () => clearTimeout(timer);
+  }, [autoHide, onDismiss, result]);
+
+  const { icon: Icon, className } = LOOK[result.outcome];
+  return (
+    <section
+      role={result.outcome === 'failed' ? 'alert' : 'status'}
+      aria-label={text.result}
+      data-testid="job-result"
+      data-outcome={result.outcome}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
+      }}
+      className={cn('pointer-events-auto ml-auto flex w-96 max-w-full items-start gap-3 rounded-lg border bg-white p-4 shadow-lg', className)}
+    >
+      <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="font-semibold text-slate-900">{text.resultTitle[result.outcome]}</p>
+        <p className="mt-0.5 truncate text-slate-600" title={result.label}>
+          {result.label}
+        </p>
+        <p className="mt-0.5 text-slate-600" data-testid="job-result-counts">
+          {text.resultCounts(result.threads, result.messages)}
+        </p>
+        {result.error ? <p className="mt-0.5 text-red-700">{result.error}</p> : null}
+        <Link to="/queues" onClick={onDismiss} className="mt-2 inline-block font-medium text-indigo-700 hover:underline">
+          {text.whatChanged}
+        </Link>
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label={messages.notifications.dismiss}
+        className="rounded p-0.5 text-slate-400 hover:text-slate-700"
+      >
+        <X className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </section>
+  );
+};

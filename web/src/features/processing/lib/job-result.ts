@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { JobOutcome } from '../api/processing-types';
+import { formatOperationLabel } from './status-view';
+import type { ShownStatus } from './use-shown-status';
+
+/** What a job that this tab saw running came to: shown once it ends, with its counts. */
+export type JobResult = {
+  taskId: string | null;
+  outcome: JobOutcome;
+  label: string;
+  threads: number;
+  /** null when the server does not report it */
+  messages: number | null;
+  error: string | null;
+};
+
+/**
+ * The result of an ended snapshot. A server that went straight to idle says nothing of how the
+ * job went: a cancel seen (phase or request) makes it cancelled, anything else succeeded.
+ */
+export const jobResultOf = (shown: ShownStatus, cancelSeen: boolean, now: Date = new Date()): JobResult => {
+  const { status } = shown;
+  const outcome: JobOutcome = status.outcome ?? (cancelSeen || status.phase === 'cancelling' ? 'cancelled' : 'succeeded');
+  return {
+    taskId: status.task_id,
+    outcome,
+    label: formatOperationLabel(status.operation_label, now),
+    threads: status.progress.completed,
+    messages: status.messages,
+    error: outcome === 'failed' ? status.error : null,
+  };
+};
+
+/**
+ * Watches the shown status and yields the result of each job this tab saw running, once, when
+ * it ends (a job first seen already ended, e.g. on page load, is old news and yields nothing).
+ */
+export const useJobResult = (shown: ShownStatus | null, cancelSeen: boolean): [JobResult | null, () => void] => {
+  const seenRunning = useRef(new Set<string>());
+  const reported = useRef(new Set<string>());
+  const [result, setResult] = useState<JobResult | null>(null);
+
+  useEffect(() => {
+    if (!shown) return;
+    const key = shown.status.task_id ?? '';
+    if (!shown.ended) {
+      seenRunning.current.add(key);
+      return;
+    }
+    if (!seenRunning.current.has(key) || reported.current.has(key)) return;
+    reported.current.add(key);
+    setResult(jobResultOf(shown, cancelSeen));
+  }, [shown, cancelSeen]);
+
+  const dismiss = useCallback(() => setResult(null), []);
+  return [result, dismiss];
+};

@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { normalizeStatus, processingStatusQueryOptions } from '../api/get-processing-status';
+import { noteJobStarted, resetJobStarts, STARTED_HERE_FAST_POLL_MS, statusPollInterval } from './poll-interval';
+
+const idle = normalizeStatus({ is_processing: false });
+const running = normalizeStatus({ is_processing: true, task_id: 'task-1', phase: 'fetching' });
+const justEnded = normalizeStatus({ is_processing: false, task_id: 'task-1', status: 'succeeded' });
+
+beforeEach(() => resetJobStarts());
+
+describe('statusPollInterval', () => {
+  it('polls every second while a job runs, and while the server still shows the one that just ended', () => {
+    expect(statusPollInterval(running, 0)).toBe(1000);
+    expect(statusPollInterval(justEnded, 0)).toBe(1000);
+  });
+
+  it('polls at the normal 30 s when idle, and before the first answer', () => {
+    expect(statusPollInterval(idle, 0)).toBe(30_000);
+    expect(statusPollInterval(undefined, 0)).toBe(30_000);
+  });
+
+  it('polls every second for a few seconds after this tab started a job, then falls back to 30 s', () => {
+    const now = 1_000_000;
+    noteJobStarted(now);
+    expect(STARTED_HERE_FAST_POLL_MS).toBeGreaterThanOrEqual(3000);
+    expect(statusPollInterval(idle, now)).toBe(1000);
+    expect(statusPollInterval(idle, now + STARTED_HERE_FAST_POLL_MS - 1)).toBe(1000);
+    expect(statusPollInterval(idle, now + STARTED_HERE_FAST_POLL_MS)).toBe(30_000);
+  });
+});
+
+describe('the status query polls by that interval', () => {
+  let status = idle;
+  const fetchStatus = vi.fn(async () => new Response(JSON.stringify({ success: true, ...raw() }), { status: 200 }));
+  const raw = () =>
+    status.is_processing
+      ? { is_processing: true, task_id: status.task_id, phase: status.phase }
+      : { is_processing: false, task_id: status.task_id, status: status.outcome };
+
+  beforeEach(() => {
+    status = idle;
+    fetchStatus.mockClear();
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', fetchStatus);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** Two observers (the status bar and the dashboard) of the one status query. */
+  const observe = () => {
+    const client = new QueryClient();
+    const observers = [new QueryObserver(client, processingStatusQueryOptions()), new QueryObserver(client, processingStatusQueryOptions())];
+    const stops = observers.map((observer) => observer.subscribe(() => undefined));
+    return () => {
+      stops.forEach((stop) => stop());
+      client.clear();
+    };
+  };
+
+  it('asks at most once per 30 s while idle, however many components read it', async () => {
+    const stop = observe();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchStatus).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(3);
+    stop();
+  });
+
+  it('sees a job started elsewhere within 30 s, then asks every second until it is gone', async () => {
+    const stop = observe();
+    await vi.advanceTimersByTimeAsync(0);
+    status = running;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(7);
+    status = justEnded;
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(10);
+    status = idle;
+    await vi.advanceTimersByTimeAsync(1_000);
+    const settled = fetchStatus.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(settled);
+    stop();
+  });
+});

@@ -42,7 +42,14 @@ export const startEmulators = async (choice: EmulatorChoice = {}): Promise<Emula
     const { startGoogleEmulator, LOCAL_OAUTH_CLIENT } = await import('../../test/emulators/google/server');
     const options = typeof choice.google === 'object' ? choice.google : {};
     const snapshotFile = choice.persist && choice.dataDir ? join(choice.dataDir, 'google-emulator.json') : undefined;
-    google = (await startGoogleEmulator({ host, port: 0, ...(snapshotFile ? { snapshotFile } : {}), ...options })) as unknown as Emulators['google'];
+    const start = (port: number) => startGoogleEmulator({ host, port, ...(snapshotFile ? { snapshotFile } : {}), ...options });
+    // A kept Drive keeps the links the product wrote into sheets (the viewer's address): a steady
+    // port keeps them working across restarts; any free port when that one is taken.
+    const steady = choice.persist ? Number(process.env.GOOGLE_EMULATOR_PORT ?? 3010) : 0;
+    google = (await start(steady).catch((error: unknown) => {
+      if (steady && (error as { code?: string }).code === 'EADDRINUSE') return start(0);
+      throw error;
+    })) as unknown as Emulators['google'];
     Object.assign(env, {
       GOOGLE_API_ROOT: google!.url,
       GOOGLE_OAUTH_ISSUER: google!.url,

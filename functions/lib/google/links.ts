@@ -7,9 +7,9 @@
  * (http://127.0.0.1:4010/viewer), which infra/local/runtime.ts sets when it runs the emulator.
  * Read on every call (cheap), so a test or a second local runtime sees its own value.
  */
-import { googleLinksFor, normalizeLinksBase, type GoogleLinks } from '../../../shared/schemas/system';
+import { googleLinksFor, normalizeLinksBase, type GoogleLinks } from '../../../shared/google-links';
 
-export type { GoogleLinks } from '../../../shared/schemas/system';
+export type { GoogleLinks } from '../../../shared/google-links';
 
 /** The configured base, or null for Google's own sites. */
 export const googleLinksBase = (env: Record<string, string | undefined> = process.env): string | null => normalizeLinksBase(env.GOOGLE_LINKS_BASE);

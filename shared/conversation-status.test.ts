@@ -127,6 +127,14 @@ describe('deriveStatus: the path of a negotiation', () => {
 });
 
 describe('deriveStatus: messages that do not count', () => {
+  it("is Confirmed when the talent invoices a fee the agency stated, and not for a fee it never stated", () => {
+    const offer = agency({ intent: 'offer', fees: usd(2500) });
+    const reply = talent({ intent: 'question' });
+    const invoice = (amount: number) => talent({ intent: 'logistics', fees: [{ amount, currency: 'USD', state: 'invoiced' as const }] });
+    expect(deriveStatus([offer, reply, invoice(2500)]).status).toBe('confirmed');
+    expect(deriveStatus([offer, reply, invoice(9999)]).status).toBe('negotiating');
+  });
+
   it('ignores out-of-office replies: the turn stays with the talent', () => {
     const outreach = agency();
     const outOfOffice = talent({ autoReply: 'auto_reply', intent: 'decline' });

@@ -25,6 +25,9 @@
  * |           | accept states equals a fee the agency stated                 |           |
  * | open      | agency accept, talent terms on the table, and every fee the  | confirmed |
  * |           | accept states equals a fee the talent side stated            |           |
+ * | open      | talent invoices a fee equal to one the agency stated (work   | confirmed |
+ * |           | done on agreed terms; an invoice for a fee the agency never  |           |
+ * |           | stated confirms nothing)                                     |           |
  * | confirmed | talent offer/counter stating a fee other than the agreed one | open      |
  * | confirmed | anything else (logistics, agency decline …)                  | confirmed |
  * | declined  | agency offer/counter                                         | open      |
@@ -42,10 +45,10 @@
  *
  * A person's correction of the status or of whose turn wins over the table.
  */
-import type { AutoReplyKind, ConversationStatus, Intent, Side, Turn } from './schemas/conversations';
+import type { AutoReplyKind, ConversationStatus, FeeState, Intent, Side, Turn } from './schemas/conversations';
 
 /** A fee as the table compares it. */
-export type StatusFee = { amount: number; currency: string };
+export type StatusFee = { amount: number; currency: string; state?: FeeState };
 
 /** The status table's input: one per message, oldest first. */
 export type StatusEvent = {
@@ -110,6 +113,12 @@ function acceptsOtherSidesTerms(state: TableState, party: Party, event: StatusEv
   return event.fees.every((fee) => state.stated[theirs].some((stated) => sameFee(stated, fee)));
 }
 
+/** An invoice from the talent side for a fee the agency itself stated. */
+function invoicesAgencyFee(state: TableState, event: StatusEvent): boolean {
+  const invoiced = event.fees.filter((fee) => fee.state === 'invoiced');
+  return invoiced.length > 0 && invoiced.every((fee) => state.stated.agency.some((stated) => sameFee(stated, fee)));
+}
+
 function nextDecision(state: TableState, party: Party, event: StatusEvent): { decision: Decision; agreed: StatusFee[] } {
   const { decision, agreed } = state;
   const intent = event.intent;
@@ -120,6 +129,7 @@ function nextDecision(state: TableState, party: Party, event: StatusEvent): { de
       if (intent === 'accept' && acceptsOtherSidesTerms(state, party, event)) {
         return { decision: 'confirmed', agreed: event.fees.length > 0 ? event.fees : state.lastStated[other(party)] };
       }
+      if (party === 'talent' && invoicesAgencyFee(state, event)) return { decision: 'confirmed', agreed: event.fees.filter((fee) => fee.state === 'invoiced') };
       return { decision, agreed };
     case 'confirmed': {
       const renegotiates =

@@ -93,7 +93,7 @@ export const deriveConversation = (item: ConversationItem, threads: Conversation
     side: m.side,
     autoReply: m.autoReply,
     ...(m.intent ? { intent: m.intent } : {}),
-    fees: (m.fees ?? []).map((fee) => ({ amount: fee.amount, currency: fee.currency })),
+    fees: (m.fees ?? []).map((fee) => ({ amount: fee.amount, currency: fee.currency, state: fee.state })),
     toOtherSide: m.toOtherSide ?? false,
   }));
   const corrected = new Set(item.correctedFields ?? []);

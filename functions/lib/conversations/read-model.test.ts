@@ -3,7 +3,9 @@ import { conversationJson } from '../../../shared/schemas/conversations';
 import type { ContactItem } from '../campaigns/contact-store';
 import type { CampaignItem } from '../store/entities/campaign';
 import { NEEDS_ASSIGNMENT_SEGMENT, type ConversationItem } from '../store/entities/conversation';
-import { directoryOf, followUpDue, latestFee, nextDate, orderDates, threadLink, toConversationJson } from './read-model';
+import { directoryOf, followUpDue, threadLink, toConversationJson } from './read-model';
+import { nextDate, sortUpcoming } from './rules/dates';
+import { latestFee } from './rules/fees';
 
 const NOW = Date.parse('2027-03-10T12:00:00.000Z');
 const DAY = 24 * 3600 * 1000;
@@ -172,7 +174,7 @@ describe('toConversationJson', () => {
 
   it('has no next date when every date is past', () => {
     expect(nextDate([date('2027-01-01'), date('2027-03-09')], NOW)).toBeNull();
-    expect(orderDates([date('2027-01-01'), date('2027-03-09')], NOW).map((d) => d.date)).toEqual(['2027-03-09', '2027-01-01']);
+    expect(sortUpcoming([date('2027-01-01'), date('2027-03-09')], NOW).map((d) => d.date)).toEqual(['2027-03-09', '2027-01-01']);
   });
 
   it('keeps fees in message order; the latest fee is the latest agreed, else the latest quoted or countered', () => {

@@ -10,6 +10,8 @@ import type { ContactItem } from '../campaigns/contact-store';
 import { gmailThreadLink } from '../google/links';
 import type { CampaignItem } from '../store/entities/campaign';
 import { NEEDS_ASSIGNMENT_SEGMENT, type ConversationItem } from '../store/entities/conversation';
+import { nextDate, sortUpcoming } from './rules/dates';
+import { latestFee } from './rules/fees';
 import { conversationId, needsAssignmentId } from './store';
 
 /**
@@ -83,29 +85,6 @@ const toFeeJson = (fact: FeeFactItem): FeeJson => ({
   set_by: fact.setBy,
 });
 
-/** The UTC day of `now`, yyyy-MM-dd: a date on it is still upcoming. */
-const today = (now: number): string => new Date(now).toISOString().slice(0, 10);
-
-/** Upcoming first (soonest first, today included), then past (most recent first). */
-export const orderDates = (dates: KeyDateJson[], now: number): KeyDateJson[] => {
-  const day = today(now);
-  const upcoming = dates.filter((date) => date.date >= day).sort((a, b) => a.date.localeCompare(b.date));
-  const past = dates.filter((date) => date.date < day).sort((a, b) => b.date.localeCompare(a.date));
-  return [...upcoming, ...past];
-};
-
-/** The soonest date that is today or later, or null. */
-export const nextDate = (dates: KeyDateJson[], now: number): KeyDateJson | null => orderDates(dates, now).find((date) => date.date >= today(now)) ?? null;
-
-const AGREED = new Set<FeeJson['state']>(['agreed', 'invoiced']);
-
-/** The latest agreed (or invoiced) fee, else the latest quoted or countered one; fees are in message order. */
-export const latestFee = (fees: FeeJson[]): FeeJson | null => {
-  const agreed = fees.filter((fee) => AGREED.has(fee.state));
-  if (agreed.length) return agreed[agreed.length - 1]!;
-  return fees.length ? fees[fees.length - 1]! : null;
-};
-
 /** Waiting on the talent for at least the follow-up delay (never for a declined conversation): the shared rule. */
 export const followUpDue = (row: Pick<ConversationJson, 'whose_turn' | 'turn_since' | 'status'>, now: number, followUpAfterDays: number): boolean => {
   const since = row.turn_since ? Date.parse(row.turn_since) : Number.NaN;
@@ -127,7 +106,7 @@ export const toConversationJson = ({ item, contact, campaign, now, followUpAfter
   const needsAssignment = isNeedsAssignment(item);
   const corrected = correctedFieldsOf(item);
   // The pipeline has already put a person's dates and fees in place of the model's (recompute.ts).
-  const dates = orderDates(listOf<DateFactItem>(item?.dates).map(toDateJson), now);
+  const dates = sortUpcoming(listOf<DateFactItem>(item?.dates).map(toDateJson), now);
   const fees = listOf<FeeFactItem>(item?.fees).map(toFeeJson);
   const whoseTurn = item?.whoseTurn ?? null;
   const turnSince = item?.turnSince ?? null;

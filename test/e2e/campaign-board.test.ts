@@ -1,7 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationListResponse, STATUS_LABELS, type ConversationJson } from '../../shared/schemas/conversations';
@@ -11,6 +10,7 @@ import { parseCsv } from '../../web/src/features/conversations/lib/csv';
 import { signInWithNewAgency } from './journeys';
 import { startApp, type AppServer } from './app-server';
 import { EXPECTED_401, launchBrowser, unexpectedConsoleErrors, type Browser, type TrackedPage } from './browser';
+import { callPageApi, seriousAxeFindings } from './page-tools';
 
 /**
  * The campaign board through the real backend and the Google/OpenAI emulators: the lead of the
@@ -54,20 +54,7 @@ const toast = (title: string) => page.locator('li[data-type]').filter({ hasText:
 const boardRows = () => page.getByTestId('board-row');
 const rowById = (id: string) => page.locator(`[data-testid="board-row"][data-id="${id}"]`);
 
-/** An API call from inside the page: its session cookie and the CSRF header the server requires. */
-const callApi = <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'threadline' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; body: T }>;
+const callApi = <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => callPageApi<T>(page, method, path, body);
 
 /** Every row of a list query, as the conversations API answers it (the board's source of truth). */
 const apiRows = async (query: Record<string, string> = {}): Promise<ConversationJson[]> => {
@@ -89,16 +76,8 @@ const settled = async () => {
 
 const noSidewaysScroll = () => page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
 
-const seriousViolations = async () => {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const results = await page.evaluate(() =>
-    // The board is the page's main region; the app shell (top navigation) is not this screen's.
-    (window as unknown as { axe: typeof axe }).axe.run({ include: [['main']] }, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }),
-  );
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(' | ')}`);
-};
+// The board is the page's main region; the app shell (top navigation) is not this screen's.
+const seriousViolations = () => seriousAxeFindings(page, { include: 'main', tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
 
 const shoot = async (name: string, width: number) => {
   await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });

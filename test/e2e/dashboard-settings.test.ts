@@ -4,6 +4,7 @@ import { truth } from '../fixtures/seed';
 import { signInWithNewAgency } from './journeys';
 import { startApp, type AppServer } from './app-server';
 import { EXPECTED_401, launchBrowser, unexpectedConsoleErrors, type Browser, type TrackedPage } from './browser';
+import { callPageApi } from './page-tools';
 
 /**
  * Settings and the Email Processing dashboard through the real backend and the Google/OpenAI
@@ -59,20 +60,7 @@ const setGoogleLatency = async (ms: number) => {
   expect(response.ok).toBe(true);
 };
 
-/** An API call from inside the page: its session cookie and the CSRF header the server requires. */
-const callApi = (method: 'GET' | 'POST', path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'threadline' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-    { method, path, body },
-  );
+const callApi = (method: 'GET' | 'POST', path: string, body?: unknown) => callPageApi(page, method, path, body);
 
 describe('settings and email processing', () => {
   it('signs in as the seeded campaign lead, sets up an agency and the OpenAI key', async () => {

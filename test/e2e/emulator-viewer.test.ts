@@ -6,6 +6,7 @@ import { seed, truth } from '../fixtures/seed';
 import { startApp, type AppServer } from './app-server';
 import { EXPECTED_401, launchBrowser, unexpectedConsoleErrors, type Browser, type TrackedPage } from './browser';
 import { signInWithNewAgency } from './journeys';
+import { callPageApi } from './page-tools';
 
 /**
  * Locally every Drive, Sheets and Gmail link leads to the Google emulator's read-only viewer, not
@@ -47,20 +48,7 @@ const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).get
 const card = () => page.getByRole('article', { name: campaignName });
 const toast = (title: string) => page.locator('li[data-type]').filter({ hasText: title });
 
-/** An API call from inside the page: its session cookie and the CSRF header the server requires. */
-const callApi = <T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'threadline' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; body: T }>;
+const callApi = <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => callPageApi<T>(page, method, path, body);
 
 /** Clicks a link that opens a new tab (target=_blank) and returns that tab, loaded. */
 const followToNewTab = async (link: Locator): Promise<Page> => {

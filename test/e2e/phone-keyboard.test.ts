@@ -1,13 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { truth } from '../fixtures/seed';
 import { startApp, type AppServer } from './app-server';
 import { EXPECTED_401, launchBrowser, unexpectedConsoleErrors, type Browser, type TrackedPage } from './browser';
 import { signInWithNewAgency } from './journeys';
+import { callPageApi, seriousAxeFindings } from './page-tools';
 
 /**
  * Phone and keyboard: the lead of the seed's Spanish hard cases signs in, sets up an agency and
@@ -55,45 +55,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** An API call from inside the page: its session cookie and the CSRF header the server requires. */
-const callApi = <T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'threadline' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; body: T }>;
+const callApi = <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => callPageApi<T>(page, method, path, body);
 
-type AxeFinding = { id: string; impact: string | null | undefined; target: string; html: string; summary: string };
-
-/**
- * axe-core in the page (evaluated over CDP, so the page's CSP does not apply to it): its serious
- * and critical findings, on the whole page.
- */
-const seriousViolations = async (): Promise<AxeFinding[]> => {
-  await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const run = (window as unknown as { axe: typeof axe }).axe.run;
-    const result = await run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .flatMap((violation) =>
-        violation.nodes.map((node) => ({
-          id: violation.id,
-          impact: violation.impact,
-          target: node.target.join(' '),
-          html: node.html.slice(0, 200),
-          summary: node.failureSummary?.slice(0, 300) ?? '',
-        })),
-      );
-  });
-};
+const seriousViolations = () => seriousAxeFindings(page);
 
 const overflow = () =>
   page.evaluate(() => ({

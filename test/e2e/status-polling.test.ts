@@ -4,6 +4,7 @@ import { truth } from '../fixtures/seed';
 import { startApp, type AppServer } from './app-server';
 import { EXPECTED_401, launchBrowser, unexpectedConsoleErrors, type Browser, type TrackedPage } from './browser';
 import { signInWithNewAgency } from './journeys';
+import { callPageApi } from './page-tools';
 
 /**
  * How often an open tab asks GET /api/v3/status, counted in the browser: an idle dashboard asks
@@ -44,20 +45,7 @@ const setGoogleLatency = async (ms: number) => {
   expect(response.ok).toBe(true);
 };
 
-/** An API call from inside the page (its session cookie, the CSRF header), not through the app. */
-const callApi = (method: 'GET' | 'POST', path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'threadline' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-    { method, path, body },
-  );
+const callApi = (method: 'GET' | 'POST', path: string, body?: unknown) => callPageApi(page, method, path, body);
 
 beforeAll(async () => {
   app = await startApp();

@@ -1,7 +1,6 @@
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../infra/local/runtime';
@@ -10,6 +9,7 @@ import { truth } from '../fixtures/seed';
 import { ensureWebBuilt, startApp, WEB_DIST, type AppServer } from './app-server';
 import { EXPECTED_401, launchBrowser, unexpectedConsoleErrors, type Browser, type TrackedPage } from './browser';
 import { signInWithNewAgency } from './journeys';
+import { callPageApi, seriousAxeFindings } from './page-tools';
 
 /**
  * The talent timeline and the work queues through the real backend and the Google/OpenAI
@@ -83,20 +83,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** An API call from inside the page: its session cookie and the CSRF header the server requires. */
-const callApi = <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'threadline' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; body: T }>;
+const callApi = <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => callPageApi<T>(page, method, path, body);
 
 const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 const toast = (title: string) => page.locator('li[data-type]').filter({ hasText: title });
@@ -128,35 +115,10 @@ const needsAssignment = async () => {
 const sofiasThread = (items: ConversationJson[]) =>
   items.find((item) => [SOFIA_M.email, SOFIA_N.email].every((email) => item.candidates.some((candidate) => candidate.contact_email === email)));
 
-type AxeFinding = { id: string; impact: string | null | undefined; target: string; html: string; summary: string };
-
-// Nothing is excused: the placeholder contrast and user-menu findings seen earlier are fixed.
-const KNOWN: readonly ((finding: AxeFinding) => boolean)[] = [];
-
-/**
- * axe-core in the page (evaluated over CDP, so the page's CSP does not apply to it): its serious
- * and critical findings, less the known ones above. Toasts are let go first: a toast is an
- * <li role="status"> in an <ol>, which axe's "list" rule flags (components/ui/notifications.tsx).
- */
-const seriousViolations = async (): Promise<AxeFinding[]> => {
+/** The whole page's serious axe findings, once the toasts have gone (they come and go mid-scan). */
+const seriousViolations = async () => {
   await expect.poll(() => page.locator('li[data-type]').count(), { timeout: 15_000 }).toBe(0);
-  await page.evaluate(axe.source);
-  const findings = await page.evaluate(async () => {
-    const run = (window as unknown as { axe: typeof axe }).axe.run;
-    const result = await run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .flatMap((violation) =>
-        violation.nodes.map((node) => ({
-          id: violation.id,
-          impact: violation.impact,
-          target: node.target.join(' '),
-          html: node.html.slice(0, 200),
-          summary: node.failureSummary?.slice(0, 300) ?? '',
-        })),
-      );
-  });
-  return findings.filter((finding) => !KNOWN.some((known) => known(finding)));
+  return seriousAxeFindings(page);
 };
 
 /** Both widths: a screenshot each, and nothing wider than the window. */

@@ -52,6 +52,30 @@ export const toEvent = (request: IncomingMessage, url: URL, body: Buffer, match:
   };
 };
 
+/** Lambda's limit on what a synchronous invocation returns: 6 MB of result, serialized as JSON. */
+export const MAX_RESPONSE_BYTES = 6 * 1024 * 1024;
+
+/** The size Lambda holds against MAX_RESPONSE_BYTES: the whole result as JSON, not only its body. */
+export const responsePayloadBytes = (result: unknown): number => Buffer.byteLength(JSON.stringify(result) ?? '');
+
+const gatewayAnswer = (statusCode: number, message: string): APIGatewayProxyStructuredResultV2 => ({
+  statusCode,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ message }),
+});
+
+/**
+ * API Gateway's own answers for a failed Lambda integration. A function error (an exception, a
+ * result over 6 MB, a malformed result) is a 502 with its generic message. A handler still
+ * running at its timeout is answered 504 "Endpoint request timed out" here. (On AWS a Lambda
+ * timeout shorter than the 30 s integration timeout surfaces as that same function error, 502;
+ * a 504 is what a client sees when the integration itself times out.)
+ */
+export const gatewayErrors = {
+  internal: () => gatewayAnswer(502, 'Internal Server Error'),
+  timedOut: () => gatewayAnswer(504, 'Endpoint request timed out'),
+};
+
 /** Writes a Lambda result the way API Gateway v2 translates it (cookies → Set-Cookie). */
 export const writeResult = (response: ServerResponse, result: APIGatewayProxyStructuredResultV2): void => {
   const headers: Record<string, string | string[]> = {};

@@ -2,6 +2,15 @@ import { routes, type RouteDef } from '../../functions/routes';
 
 export type RouteMatch = { route: RouteDef; pathParameters: Record<string, string> };
 
+/** A route's Lambda timeout when routes.ts gives none: CDK's default (infra/constructs/app-function.ts). */
+export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 15;
+/** HTTP API integrations give up after 30 s, whatever the function's own timeout. */
+export const INTEGRATION_TIMEOUT_SECONDS = 30;
+
+/** How long a route's handler may run before API Gateway answers for it, as deployed. */
+export const routeTimeoutSeconds = (route: Pick<RouteDef, 'timeoutSeconds'>): number =>
+  Math.min(route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS, INTEGRATION_TIMEOUT_SECONDS);
+
 type Compiled = { route: RouteDef; pattern: RegExp; names: string[]; literalSegments: number };
 
 /**

@@ -29,7 +29,14 @@ export const serveStatic = async (
   headers: Record<string, string>,
   method: string,
 ): Promise<void> => {
-  const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // not percent-encoded UTF-8 (`/%`): the runtime answers these before, this only never throws
+    return send(response, 400, 'Bad path', headers);
+  }
+  const relative = normalize(decoded).replace(/^([/\\])+/, '');
   let file = join(root, relative);
   if (!file.startsWith(root + sep) && file !== root) return send(response, 400, 'Bad path', headers);
   let info = await stat(file).catch(() => undefined);

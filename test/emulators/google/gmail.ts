@@ -240,6 +240,7 @@ export const addMessage = (state: EmulatorState, input: AddMessageInput): { id: 
     messageId: `<emu.${id}.${state.rng.hex(8)}@mail.gmail.com>`,
     ...(last ? { inReplyTo: last.messageId, references: [...(last.references ?? []).slice(-4), last.messageId] } : {}),
     mailbox: email,
+    added: true,
   };
   insertMessage(mb, m);
   mb.history.push({ id: m.historyId, messagesAdded: [m] });

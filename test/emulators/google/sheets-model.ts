@@ -2,7 +2,8 @@
 import type { sheets_v4 } from '@googleapis/sheets';
 import { A1Error, formatA1, parseA1 } from './a1';
 import { GoogleError } from './errors';
-import type { CellValue, EmulatorState, Sheet, Spreadsheet } from './state';
+import { ERROR_TYPES, evaluateFormula, formulaText, type FormulaResult } from './formula';
+import { isFormula, type CellValue, type EmulatorState, type Sheet, type Spreadsheet } from './state';
 
 export const DEFAULT_ROWS = 1000;
 export const DEFAULT_COLS = 26;
@@ -50,15 +51,40 @@ export const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadshe
 
 export const sheetProperties = (sh: Sheet): sheets_v4.Schema$SheetProperties => structuredClone(sh.properties) as sheets_v4.Schema$SheetProperties;
 
+/**
+ * A cell as values.get renders it: FORMULA gives a formula cell's formula, the other options its
+ * result (see formula.ts); text is text under every option, even when it starts with "=".
+ */
 export const cellToApi = (v: CellValue, render: string): unknown => {
   if (v === null || v === undefined) return '';
+  if (isFormula(v)) {
+    if (render === 'FORMULA') return v.formula;
+    const result = evaluateFormula(v.formula);
+    if (typeof result === 'object') return result.error;
+    return render === 'UNFORMATTED_VALUE' ? result : formulaText(result);
+  }
   if (render === 'UNFORMATTED_VALUE' || render === 'FORMULA') return v;
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   return String(v);
 };
 
-const userEntered = (v: CellValue) =>
-  typeof v === 'number' ? { numberValue: v } : typeof v === 'boolean' ? { boolValue: v } : typeof v === 'string' && v.startsWith('=') ? { formulaValue: v } : { stringValue: String(v ?? '') };
+const extendedValue = (v: Exclude<CellValue, null> | FormulaResult) =>
+  typeof v === 'number'
+    ? { numberValue: v }
+    : typeof v === 'boolean'
+      ? { boolValue: v }
+      : typeof v === 'string'
+        ? { stringValue: v }
+        : 'formula' in v
+          ? { formulaValue: v.formula }
+          : { errorValue: { type: ERROR_TYPES[v.error], message: `Formula error ${v.error}` } };
+
+const userEntered = (v: Exclude<CellValue, null>) => extendedValue(v);
+const effective = (v: Exclude<CellValue, null>) => extendedValue(isFormula(v) ? evaluateFormula(v.formula) : v);
+
+/** A cell from an ExtendedValue (updateCells, appendCells, repeatCell, create): only formulaValue is a formula. */
+export const fromExtendedValue = (v: sheets_v4.Schema$ExtendedValue): CellValue =>
+  v.stringValue ?? v.numberValue ?? v.boolValue ?? (typeof v.formulaValue === 'string' ? { formula: v.formulaValue } : null);
 
 export const spreadsheetResource = (state: EmulatorState, s: Spreadsheet, includeGridData = false): sheets_v4.Schema$Spreadsheet => ({
   spreadsheetId: s.spreadsheetId,
@@ -85,7 +111,7 @@ export const spreadsheetResource = (state: EmulatorState, s: Spreadsheet, includ
             startRow: 0,
             startColumn: 0,
             rowData: sh.cells.map((row) => ({
-              values: row.map((v) => (v === null || v === undefined || v === '' ? {} : { userEnteredValue: userEntered(v), effectiveValue: userEntered(v), formattedValue: String(cellToApi(v, 'FORMATTED_VALUE')) })),
+              values: row.map((v) => (v === null || v === undefined || v === '' ? {} : { userEnteredValue: userEntered(v), effectiveValue: effective(v), formattedValue: String(cellToApi(v, 'FORMATTED_VALUE')) })),
             })),
           },
         ];
@@ -168,6 +194,8 @@ export const parseInput = (v: unknown, option: string): CellValue => {
   if (typeof v === 'number' || typeof v === 'boolean') return v;
   const s = String(v);
   if (s.startsWith("'")) return s.slice(1);
+  // as typed in the UI: a leading "=" makes a formula (RAW, above, keeps it as text)
+  if (s.startsWith('=') && s.length > 1) return { formula: s };
   const t = s.trim();
   if (/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t)) return Number(t);
   if (/^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) return Number(t.replace(/,/g, ''));

@@ -5,7 +5,7 @@ import { accessOf, driveScopeGrant } from './drive';
 import { GoogleError, badRequest, insufficientScopes } from './errors';
 import { bodyObject, q1, qAll, qBool, requireAccount, type Ctx, type Reply, type Route } from './http';
 import {
-  clearValues, createSpreadsheet, DEFAULT_COLS, DEFAULT_ROWS, findSheet, makeSheet, readValues, resolveRange, returnedRange,
+  clearValues, createSpreadsheet, DEFAULT_COLS, DEFAULT_ROWS, findSheet, fromExtendedValue, makeSheet, readValues, resolveRange, returnedRange,
   sheetProperties, spreadsheetResource, writeValues, type Resolved, type SheetSpec, type WriteResult,
 } from './sheets-model';
 import { SPREADSHEET_MIME, ensureRootFolder, newDriveId, type DriveFile, type Sheet, type Spreadsheet } from './state';
@@ -92,7 +92,7 @@ const create = (ctx: Ctx): Reply => {
     if (!rows) return;
     const target = s.sheets[i]!;
     rows.forEach((row, ri) => {
-      target.cells[ri] = (row.values ?? []).map((c) => c.userEnteredValue?.stringValue ?? c.userEnteredValue?.numberValue ?? c.userEnteredValue?.boolValue ?? c.userEnteredValue?.formulaValue ?? null);
+      target.cells[ri] = (row.values ?? []).map((c) => (c.userEnteredValue ? fromExtendedValue(c.userEnteredValue) : null));
     });
   });
   return { body: spreadsheetResource(ctx.state, s) };
@@ -212,7 +212,7 @@ const applyRequest = (ctx: Ctx, s: Spreadsheet, file: DriveFile, req: Req, i: nu
       const cell = body.cell as { userEnteredValue?: Record<string, unknown> } | undefined;
       if (cell?.userEnteredValue && String(body.fields).includes('userEnteredValue')) {
         const v = cell.userEnteredValue;
-        const value = (v.stringValue ?? v.numberValue ?? v.boolValue ?? v.formulaValue ?? null) as string | number | boolean | null;
+        const value = fromExtendedValue(v as sheets_v4.Schema$ExtendedValue);
         const g = sh.properties.gridProperties;
         for (let r = range.startRowIndex ?? 0; r < (range.endRowIndex ?? g.rowCount); r++) {
           const row = (sh.cells[r] ??= []);
@@ -279,7 +279,7 @@ const applyRequest = (ctx: Ctx, s: Spreadsheet, file: DriveFile, req: Req, i: nu
           const v = c.userEnteredValue;
           if (!v) return;
           while (row.length < start.col + ci) row.push(null);
-          row[start.col + ci] = (v.stringValue ?? v.numberValue ?? v.boolValue ?? v.formulaValue ?? null) as string | number | boolean | null;
+          row[start.col + ci] = fromExtendedValue(v);
         });
       });
       for (let k = 0; k < sh.cells.length; k++) sh.cells[k] ??= [];

@@ -18,6 +18,8 @@ export type OAuthClient = {
 export type StoredMessage = MessageLike & {
   mailbox: string;
   bcc: string[];
+  /** added while running (addMessage, the control API), not from the seed: kept in the snapshot */
+  added?: true;
   /** cached parsed form for search */
   search?: Searchable;
   size?: number;
@@ -60,7 +62,15 @@ export type DriveFile = {
   version: number;
 };
 
-export type CellValue = string | number | boolean | null;
+/**
+ * A cell that holds a formula: entered with valueInputOption=USER_ENTERED ("=…") or as
+ * userEnteredValue.formulaValue. A string that merely starts with "=" (RAW) is text.
+ */
+export type Formula = { formula: string };
+
+export type CellValue = string | number | boolean | null | Formula;
+
+export const isFormula = (value: unknown): value is Formula => typeof value === 'object' && value !== null && typeof (value as Formula).formula === 'string';
 
 export type SheetFormat = { range: { startRowIndex?: number; endRowIndex?: number; startColumnIndex?: number; endColumnIndex?: number }; cell: unknown; fields: string };
 

@@ -15,6 +15,7 @@
 import { columnLetters } from './a1';
 import type { Reply } from './http';
 import { rfc2822Date } from './mime';
+import { cellToApi } from './sheets-model';
 import { FOLDER_MIME, SPREADSHEET_MIME, type CellValue, type DriveFile, type EmulatorState, type StoredMessage } from './state';
 
 export const VIEWER_PREFIX = '/viewer';
@@ -171,11 +172,8 @@ ${
 
 // ---------------------------------------------------------------- Sheets
 
-const cellText = (value: CellValue | undefined): string => {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  return String(value);
-};
+/** What a person sees in the cell: a formula's result (HYPERLINK shows its label, as text here). */
+const cellText = (value: CellValue | undefined): string => String(cellToApi(value ?? null, 'FORMATTED_VALUE'));
 
 const spreadsheetPage = (state: EmulatorState, id: string, tabParam: string | null): Reply => {
   const spreadsheet = state.spreadsheets.get(id);

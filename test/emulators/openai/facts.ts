@@ -54,6 +54,9 @@ export const messageText = (content: unknown): string => {
 };
 
 const HEADER = /^\s*(from|to|cc|bcc|subject|date|sent|reply-to)\s*:/i;
+// Line-anchored patterns (flag m) use [^\S\n]* (blanks within the line), not \s*: a \s* there
+// runs on across every following newline from each line start, quadratic in a text of blank lines.
+const SUBJECT_LINE = /^[^\S\n]*subject[^\S\n]*:\s*(.+)$/im;
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
@@ -66,17 +69,37 @@ const monthIndex = (name: string) => MONTHS.indexOf(name.slice(0, 3).toLowerCase
 /** Dates written the ways outreach mail writes them; a date without a year takes the text's first year. */
 export const findDates = (fullText: string): string[] => [...findDatesWithContext(fullText).keys()];
 
-const sentenceAround = (text: string, at: number): string => {
-  const start = Math.max(text.lastIndexOf('.', at), text.lastIndexOf('\n', at), text.lastIndexOf('!', at), text.lastIndexOf('?', at)) + 1;
-  const ends = ['.', '\n', '!', '?'].map((c) => text.indexOf(c, at)).filter((i) => i >= 0);
-  return text.slice(start, ends.length ? Math.min(...ends) + 1 : text.length).trim();
+/**
+ * The sentence around each position of a text: from after the last . ! ? or line break at or
+ * before it, to the first one at or after it. The marks are found once per text (searching the
+ * text again for every date was quadratic in a long text with no full stop).
+ */
+const sentenceFinder = (text: string) => {
+  const marks: number[] = [];
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === '.' || c === '\n' || c === '!' || c === '?') marks.push(i);
+  }
+  return (at: number): string => {
+    // the first mark at or after `at`
+    let low = 0;
+    let high = marks.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (marks[middle]! < at) low = middle + 1;
+      else high = middle;
+    }
+    const end = low < marks.length ? marks[low]! : -1;
+    const previous = end === at ? at : low > 0 ? marks[low - 1]! : -1;
+    return text.slice(previous + 1, end >= 0 ? end + 1 : text.length).trim();
+  };
 };
 
 export const findDatesWithContext = (fullText: string): Map<string, string> => {
   const found: { at: number; value: string }[] = [];
   const defaultYear = Number(/\b(19|20)\d{2}\b/.exec(fullText)?.[0] ?? NaN);
   // A message's own sent date is metadata, not an agreed date: blank header lines out.
-  const text = fullText.replace(/^\s*(date|sent)\s*:.*$/gim, (line) => ' '.repeat(line.length));
+  const text = fullText.replace(/^[^\S\n]*(date|sent)[^\S\n]*:.*$/gim, (line) => ' '.repeat(line.length));
   const push = (at: number, value: string | undefined) => value && found.push({ at, value });
   for (const m of text.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) push(m.index, iso(+m[1]!, +m[2]!, +m[3]!));
   for (const m of text.matchAll(/\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/g)) push(m.index, iso(+m[3]!, +m[1]!, +m[2]!));
@@ -89,16 +112,22 @@ export const findDatesWithContext = (fullText: string): Map<string, string> => {
     if (Number.isFinite(year)) push(m.index, iso(year, monthIndex(m[2]!), +m[1]!));
   }
   const out = new Map<string, string>();
-  for (const f of found.sort((a, b) => a.at - b.at)) if (!out.has(f.value)) out.set(f.value, sentenceAround(text, f.at));
+  const sentenceAround = sentenceFinder(text);
+  for (const f of found.sort((a, b) => a.at - b.at)) if (!out.has(f.value)) out.set(f.value, sentenceAround(f.at));
   return out;
 };
 
 export const findRates = (text: string): string[] => {
-  const pattern = /(?:[$€£]\s?\d[\d,]*(?:\.\d+)?\s?[kK]?\b|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|usd|eur|gbp|dollars)\b)/g;
+  // A bare number's digits are bounded ({0,24}): unbounded, a long run of "1,1,1,…" with no
+  // currency after it was rescanned from each of its digits (quadratic).
+  const pattern = /(?:[$€£]\s?\d[\d,]*(?:\.\d+)?\s?[kK]?\b|\b\d[\d,]{0,24}(?:\.\d+)?\s?(?:USD|EUR|GBP|usd|eur|gbp|dollars)\b)/g;
   return [...new Set([...text.matchAll(pattern)].map((m) => m[0].trim()))];
 };
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+// Starts only where a run of local-part characters starts: a match from inside a run could not
+// succeed where one from its start failed, and retrying from every position of a long run
+// without an "@" (450 KB of letters) was quadratic.
+const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 
 export const findParticipants = (text: string): Participant[] => {
   const byKey = new Map<string, Participant>();
@@ -115,7 +144,7 @@ export const findParticipants = (text: string): Participant[] => {
   }
   for (const m of text.matchAll(EMAIL)) add({ email: m[0].toLowerCase() });
   // "From: Jane Doe" with no address.
-  for (const m of text.matchAll(/^\s*(?:from|to)\s*:\s*([A-Z][a-z]+(?: [A-Z][a-z]+)+)\s*$/gim)) add({ name: m[1]! });
+  for (const m of text.matchAll(/^[^\S\n]*(?:from|to)[^\S\n]*:[^\S\n]*([A-Z][a-z]+(?: [A-Z][a-z]+)+)[^\S\n]*$/gim)) add({ name: m[1]! });
   return [...byKey.values()];
 };
 
@@ -133,9 +162,25 @@ const stripHeaders = (text: string) =>
     .filter((line) => !HEADER.test(line))
     .join('\n');
 
+/**
+ * Runs of text each ended by . ! or ? (what /[^.!?]+[.!?]+/g matches), cut in one pass: that
+ * regex retried from every position of a long stretch without a full stop, quadratic in it.
+ */
+const terminatedSentences = (body: string): string[] => {
+  const out: string[] = [];
+  let start = 0;
+  for (const stop of body.matchAll(/[.!?]+/g)) {
+    const end = stop.index + stop[0].length;
+    if (stop.index > start) out.push(body.slice(start, end));
+    start = end;
+  }
+  return out;
+};
+
 export const firstSentence = (text: string): string => {
   const body = stripHeaders(text).replace(/\s+/g, ' ').trim();
-  const sentences = body.match(/[^.!?]+[.!?]+/g) ?? (body ? [body] : []);
+  const found = terminatedSentences(body);
+  const sentences = found.length ? found : body ? [body] : [];
   const chosen = sentences.find((s) => s.trim().split(' ').length >= 3) ?? sentences[0] ?? '';
   return chosen.trim().slice(0, 240);
 };
@@ -158,7 +203,7 @@ export const extractFacts = (messages: readonly ChatMessage[]): Facts => {
   const primary = userTexts.at(-1) ?? texts.at(-1)?.text ?? '';
   const all = texts.map((t) => t.text).join('\n');
   const conversation = userTexts.join('\n') || all;
-  const subjectLine = /^\s*subject\s*:\s*(.+)$/im.exec(primary) ?? /^\s*subject\s*:\s*(.+)$/im.exec(conversation);
+  const subjectLine = SUBJECT_LINE.exec(primary) ?? SUBJECT_LINE.exec(conversation);
   const firstLine = stripHeaders(primary).split('\n').find((l) => l.trim())?.trim() ?? '';
   const cues = new Set<Cue>();
   for (const [cue, pattern] of CUES) if (pattern.test(conversation)) cues.add(cue);

@@ -260,16 +260,60 @@ const KIND_CUES: [DateKind, RegExp][] = [
   ['deadline', words('deadline|due|no later than|at the latest|latest by|date limite|au plus tard|frist|spätestens|fecha límite|fecha limite|a más tardar|plazo')],
 ];
 
+/**
+ * What one text's sentences hold, read once per sentence however many dates it has (reading the
+ * whole sentence again for each of its dates was quadratic in a long one). Keyed by sentence.
+ */
+type SentenceReading = {
+  /** separators of the sentence's parts (see kindScope), in order */
+  separators: Span[];
+  /** the kind each part (by `start:end`) says, undefined when it says none */
+  partKinds: Map<string, DateKind | undefined>;
+  /** every kind cue of the sentence, by kind (in KIND_CUES order), each in order */
+  cues?: Span[][];
+  returnWords?: boolean;
+};
+let readingText: string | undefined;
+const readingCache = new Map<string, SentenceReading>();
+const readingOf = (text: string, sentence: Span): SentenceReading => {
+  if (readingText !== text) {
+    readingText = text;
+    readingCache.clear();
+  }
+  const key = `${sentence.start}:${sentence.end}`;
+  let found = readingCache.get(key);
+  if (!found) readingCache.set(key, (found = { separators: separatorsOf(text, sentence), partKinds: new Map() }));
+  return found;
+};
+
+/** Where a sentence splits into parts: punctuation and "and"/"but" (and their translations). */
+const separatorsOf = (text: string, sentence: Span): Span[] => {
+  const out: Span[] = [];
+  const re = /[,;:](?=\s)|\s[–—-]\s|\s(?:and|but|then|while|whereas|et|mais|puis|und|aber|dann|sowie|y|pero|luego)\s/giu;
+  // within the sentence, and the few characters a separator that starts in it can reach
+  const within = text.slice(0, Math.min(text.length, sentence.end + 16));
+  re.lastIndex = sentence.start;
+  for (let m = re.exec(within); m && m.index < sentence.end; m = re.exec(within)) out.push({ start: m.index, end: m.index + m[0].length });
+  return out;
+};
+
 /** The part of a sentence a date belongs to: split at punctuation and "and"/"but" (and their translations). */
 const kindScope = (text: string, sentence: Span, at: number): Span => {
   let start = sentence.start;
   let end = sentence.end;
-  const re = /[,;:](?=\s)|\s[–—-]\s|\s(?:and|but|then|while|whereas|et|mais|puis|und|aber|dann|sowie|y|pero|luego)\s/giu;
-  re.lastIndex = sentence.start;
-  for (let m = re.exec(text); m && m.index < sentence.end; m = re.exec(text)) {
-    if (m.index + m[0].length <= at) start = m.index + m[0].length;
-    else if (m.index >= at) {
-      end = m.index;
+  const { separators } = readingOf(text, sentence);
+  // the first separator at or after `at` ends the part; the last one before it that ends by `at` starts it
+  let low = 0;
+  let high = separators.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (separators[middle]!.start >= at) high = middle;
+    else low = middle + 1;
+  }
+  if (low < separators.length) end = separators[low]!.start;
+  for (let k = low - 1; k >= 0; k -= 1) {
+    if (separators[k]!.end <= at) {
+      start = separators[k]!.end;
       break;
     }
   }
@@ -288,22 +332,44 @@ const dateQuote = (body: string, text: string, found: Found): string => {
 const kindAt = (text: string, found: Found): DateKind => {
   const sentence = sentenceAt(text, found.start);
   const scope = kindScope(text, sentence, found.start);
-  const inScope = text.slice(scope.start, scope.end);
-  for (const [kind, re] of KIND_CUES) {
-    re.lastIndex = 0;
-    if (re.test(inScope)) return kind;
+  const reading = readingOf(text, sentence);
+  const part = `${scope.start}:${scope.end}`;
+  if (!reading.partKinds.has(part)) {
+    const inScope = text.slice(scope.start, scope.end);
+    reading.partKinds.set(
+      part,
+      KIND_CUES.find(([, re]) => {
+        re.lastIndex = 0;
+        return re.test(inScope);
+      })?.[0],
+    );
   }
+  const own = reading.partKinds.get(part);
+  if (own) return own;
   if (DEADLINE_PREP.test(text.slice(Math.max(sentence.start, found.start - 40), found.start))) return 'deadline';
-  // Nothing in its own clause: the nearest cue of the sentence.
-  let best: { kind: DateKind; distance: number } | undefined;
+  // Nothing in its own clause: the nearest cue of the sentence (the first kind and the first cue
+  // on a tie). Per kind only two cues can be nearest: the last one starting before the date (cues
+  // of one kind do not overlap, so it ends last) and the first one starting at or after it.
   const whole = text.slice(sentence.start, sentence.end);
-  for (const [kind, re] of KIND_CUES) {
-    for (const m of whole.matchAll(re)) {
-      const at = sentence.start + m.index;
-      const distance = at < found.start ? found.start - (at + m[0].length) : at - found.end;
-      if (!best || distance < best.distance) best = { kind, distance };
+  reading.cues ??= KIND_CUES.map(([, re]) => {
+    re.lastIndex = 0; // matchAll starts where the last test left the pattern
+    return [...whole.matchAll(re)].map((m) => ({ start: sentence.start + m.index, end: sentence.start + m.index + m[0].length }));
+  });
+  let best: { kind: DateKind; distance: number } | undefined;
+  KIND_CUES.forEach(([kind], k) => {
+    const cues = reading.cues![k]!;
+    let low = 0;
+    let high = cues.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (cues[middle]!.start < found.start) low = middle + 1;
+      else high = middle;
     }
-  }
+    const before = cues[low - 1];
+    const after = cues[low];
+    if (before && (!best || found.start - before.end < best.distance)) best = { kind, distance: found.start - before.end };
+    if (after && (!best || after.start - found.end < best.distance)) best = { kind, distance: after.start - found.end };
+  });
   return best?.kind ?? 'other';
 };
 
@@ -324,30 +390,44 @@ export const readDates = (email: Email): MailDate[] => {
   const text = email.body.replace(QUOTED_LINE, (line) => ' '.repeat(line.length));
   const order = dateOrder(email);
   const taken: Found[] = [];
+  // the characters of the dates taken so far (a search of every date taken for each match was quadratic)
+  const covered = new Uint8Array(text.length + 1);
+  const overlapsTaken = (start: number, end: number) => {
+    for (let i = start; i < end; i += 1) if (covered[i]) return true;
+    return false;
+  };
   for (const { re, read } of READERS) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const start = m.index;
       const end = start + m[0].length;
-      if (taken.some((t) => start < t.end && end > t.start)) continue;
+      if (overlapsTaken(start, end)) continue;
       const before = text.slice(Math.max(0, start - 30), start);
       const date = read(m, { ref, order, before });
       // "13 March." keeps its full stop out of the date's words (not "Sept." or "12.03.").
       const lastWord = /(\p{L}+)\.$/u.exec(m[0])?.[1]?.toLowerCase();
       const trimmed = lastWord && !ABBREVIATED_MONTHS.has(lastWord) ? end - 1 : end;
-      if (date) taken.push({ start, end: trimmed, date });
+      if (date) {
+        taken.push({ start, end: trimmed, date });
+        covered.fill(1, start, trimmed);
+      }
     }
   }
   const ooo = isOutOfOffice(text);
   const out: MailDate[] = [];
+  const listed = new Set<string>();
   for (const found of taken.sort((a, b) => a.start - b.start)) {
     const sentence = sentenceAt(text, found.start);
-    const sentenceWords = text.slice(sentence.start, sentence.end);
-    if (ooo && RETURN_WORDS.test(sentenceWords)) continue;
+    if (ooo) {
+      const reading = readingOf(text, sentence);
+      reading.returnWords ??= RETURN_WORDS.test(text.slice(sentence.start, sentence.end));
+      if (reading.returnWords) continue;
+    }
     const kind = kindAt(text, found);
     const written = text.slice(found.start, found.end);
     if (TODAY.test(written) && kind === 'other') continue;
-    if (out.some((d) => d.date === found.date && d.kind === kind)) continue;
+    if (listed.has(`${found.date} ${kind}`)) continue;
+    listed.add(`${found.date} ${kind}`);
     // Quotes come from the body as sent (quoted lines were only blanked for reading).
     out.push({
       message: email.index,
@@ -365,8 +445,13 @@ export const readDates = (email: Email): MailDate[] => {
 /** Key dates of a thread, oldest e-mail first; a date and kind already listed is not repeated. */
 export const readThreadDates = (emails: readonly Email[]): MailDate[] => {
   const out: MailDate[] = [];
+  const listed = new Set<string>();
   for (const email of emails) {
-    for (const d of readDates(email)) if (!out.some((o) => o.date === d.date && o.kind === d.kind)) out.push(d);
+    for (const d of readDates(email)) {
+      if (listed.has(`${d.date} ${d.kind}`)) continue;
+      listed.add(`${d.date} ${d.kind}`);
+      out.push(d);
+    }
   }
   return out;
 };

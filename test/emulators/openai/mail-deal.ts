@@ -1,4 +1,4 @@
-import { quoteAround, sentenceAt, sentences, words, type Email, type Span } from './mail';
+import { quoteAround, sentenceAt, sentences, spanAt, words, type Email, type Span } from './mail';
 
 /**
  * What one e-mail does in a negotiation (its intent, with the sentence that shows it) and the
@@ -101,17 +101,27 @@ const CONDITIONAL = /(?:^|\s)(?:once|if|when|until|unless|to be|be|been|before|a
 
 const REPLY_SUBJECT = /^\s*(?:re|aw|sv|vs|rv|r|réf|ref|antw|wg)\s*:/i;
 
-const isQuestion = (text: string) => /\?\s*["')\]]*\s*$/.test(text) || /^\s*¿/.test(text);
+const QUESTION_END = /\?\s*["')\]]*\s*$/;
+const QUESTION_START = /^\s*¿/;
+const isQuestion = (text: string) => QUESTION_END.test(text) || QUESTION_START.test(text);
 
 type Sentence = Span & { text: string };
 
 /** Whether a sentence carries a cue that is neither negated nor (with `guard`) conditional. */
 const cueFinder = (re: RegExp, guard?: RegExp) => (s: Sentence) => {
-  for (const m of s.text.matchAll(re)) {
-    const lead = s.text.slice(Math.max(0, m.index - 20), m.index);
-    if (!NEGATED.test(lead) && !guard?.test(lead)) return true;
+  // exec on the shared pattern, not matchAll (which copies the pattern: costly for these long
+  // ones, once per sentence); lastIndex is left at 0, as matchAll found it.
+  re.lastIndex = 0;
+  try {
+    for (let m = re.exec(s.text); m; m = re.exec(s.text)) {
+      if (m[0] === '') re.lastIndex += 1;
+      const lead = s.text.slice(Math.max(0, m.index - 20), m.index);
+      if (!NEGATED.test(lead) && !guard?.test(lead)) return true;
+    }
+    return false;
+  } finally {
+    re.lastIndex = 0;
   }
-  return false;
 };
 const hasAccept = (s: Sentence) => !isQuestion(s.text) && (cueFinder(ACCEPT, CONDITIONAL)(s) || BARE_DEAL.test(s.text.trim()));
 const hasStrongDecline = (s: Sentence) => !isQuestion(s.text) && cueFinder(STRONG_DECLINE)(s);
@@ -125,7 +135,9 @@ const test = (re: RegExp, text: string) => {
 // ---- money ----
 
 const CODE = 'USD|EUR|GBP|CHF|CAD|AUD|NZD|SEK|NOK|DKK|PLN|MXN|BRL|INR|JPY|SGD|AED';
-const NUM = '\\d{1,3}(?:[.,\\u00a0\\u202f ]\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d+)?';
+// At most 8 groups of thousands: unbounded, "1 000 000 000 …" with no currency after it was
+// rescanned from each of its groups (quadratic).
+const NUM = '\\d{1,3}(?:[.,\\u00a0\\u202f ]\\d{3}){1,8}(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d+)?';
 const PREFIX = `(US\\$|A\\$|AU\\$|C\\$|CA\\$|NZ\\$|\\$|€|£|(?:${CODE})(?=\\s?\\d))`;
 const SUFFIX = `(€|\\$|£|${CODE}|euros?|euro|dollars?|dólares|dolares|pounds?|libras?|francs?)`;
 const MULT = '(k|K|mil)?';
@@ -251,6 +263,7 @@ type Amount = { start: number; end: number; amount: number; currency: string | n
 
 const findAmounts = (text: string): Amount[] => {
   const out: Amount[] = [];
+  const feeTalk = new Map<string, boolean>();
   for (const m of text.matchAll(AMOUNT)) {
     const start = m.index;
     const end = start + m[0].length;
@@ -263,7 +276,9 @@ const findAmounts = (text: string): Amount[] => {
       // A bare "3k" is a fee only in fee talk, and never an audience size ("100k followers").
       if (AUDIENCE_AFTER.test(text.slice(end))) continue;
       const sentence = sentenceAt(text, start);
-      if (!test(FEE_WORDS, text.slice(sentence.start, sentence.end))) continue;
+      const key = `${sentence.start}:${sentence.end}`;
+      if (!feeTalk.has(key)) feeTalk.set(key, test(FEE_WORDS, text.slice(sentence.start, sentence.end)));
+      if (!feeTalk.get(key)) continue;
       out.push({ start, end, amount: parseNumber(m[7], true) * 1000, currency: null, written });
     }
   }
@@ -282,15 +297,39 @@ const readMail = (email: Email): Reading => {
   const body = email.body;
   const list = toSentences(body);
   const amounts = findAmounts(body);
-  const sentenceOf = (a: Amount) => list.find((s) => a.start >= s.start && a.start < s.end);
-  const withFee = (s: Sentence) => amounts.some((a) => a.start >= s.start && a.start < s.end);
+  // Each amount's sentence, and each sentence's amounts, found once (a search of every sentence
+  // for every amount, and of every amount for every sentence, was quadratic in a long mail).
+  const sentenceOf = (a: Amount) => spanAt(list, a.start);
+  const amountsIn = new Map<Sentence, Amount[]>();
+  for (const a of amounts) {
+    const s = sentenceOf(a);
+    if (!s) continue;
+    const known = amountsIn.get(s);
+    if (known) known.push(a);
+    else amountsIn.set(s, [a]);
+  }
+  /** What a sentence says, asked once however many amounts it holds. */
+  const once = <T>(read: (s: Sentence) => T) => {
+    const known = new Map<Sentence, T>();
+    return (s: Sentence): T => {
+      if (!known.has(s)) known.set(s, read(s));
+      return known.get(s)!;
+    };
+  };
+  const withFee = (s: Sentence) => amountsIn.has(s);
+  /** The other side's figure repeated: "instead of €500", "your offer of €500". */
+  const echoes = (s: Span, a: Amount) => ECHO_BEFORE.test(body.slice(Math.max(s.start, a.start - 40), a.start));
   // A figure someone proposes: not an invoice, not the other side's figure repeated.
-  const proposesFee = (s: Sentence) =>
-    !test(INVOICE, s.text) && amounts.some((a) => a.start >= s.start && a.start < s.end && !ECHO_BEFORE.test(body.slice(s.start, a.start).slice(-40)));
+  const proposesFee = (s: Sentence) => !test(INVOICE, s.text) && (amountsIn.get(s) ?? []).some((a) => !echoes(s, a));
   const reply = REPLY_SUBJECT.test(email.subject);
   const first = (pred: (s: Sentence) => boolean) => list.find(pred);
 
-  const counterCue = (s: Sentence) => cueFinder(COUNTER)(s) || (reply && cueFinder(REPLY_COUNTER)(s));
+  const counterCue = once((s: Sentence) => cueFinder(COUNTER)(s) || (reply && cueFinder(REPLY_COUNTER)(s)));
+  const invoiced = once((s: Sentence) => test(INVOICE, s.text));
+  const accepts = once(hasAccept);
+  const priceCounter = once(cueFinder(PRICE_COUNTER));
+  /** The currencies of a sentence's amounts. */
+  const currenciesIn = once((s: Sentence) => new Set((amountsIn.get(s) ?? []).filter((b) => b.currency).map((b) => b.currency)));
   const counterWithFee = first((s) => (counterCue(s) || cueFinder(PRICE_COUNTER)(s)) && withFee(s) && !hasAccept(s));
   const strongDecline = first(hasStrongDecline);
   const accept = first(hasAccept);
@@ -317,20 +356,21 @@ const readMail = (email: Email): Reading => {
   else [intent, cue] = ['other', first((s) => s.text.split(/\s+/).length >= 4) ?? list[0]];
 
   const fees: MailFee[] = [];
+  const listed = new Set<string>();
   amounts.forEach((a, i) => {
     const sentence = sentenceOf(a) ?? { start: a.start, end: a.end, text: a.written };
     const nextAmount = amounts[i + 1]?.start ?? body.length;
     const previousAmount = amounts[i - 1]?.end ?? 0;
-    const lead = body.slice(sentence.start, a.start);
-    const echo = ECHO_BEFORE.test(lead.slice(-40));
-    // A bare "3k" takes the currency of the sentence when the sentence uses exactly one.
-    const siblings = new Set(amounts.filter((b) => b !== a && b.currency && b.start >= sentence.start && b.start < sentence.end).map((b) => b.currency));
-    const currency = a.currency ?? (siblings.size === 1 ? [...siblings][0]! : null);
-    const state: FeeState = test(INVOICE, sentence.text)
+    const echo = echoes(sentence, a);
+    // A bare "3k" takes the currency of the sentence when the sentence uses exactly one (its own
+    // currency is null, so the sentence's currencies are those of the other amounts).
+    const siblings = a.currency ? undefined : currenciesIn(sentence);
+    const currency = a.currency ?? (siblings?.size === 1 ? [...siblings][0]! : null);
+    const state: FeeState = invoiced(sentence)
       ? 'invoiced'
-      : hasAccept(sentence) && !echo
+      : accepts(sentence) && !echo
         ? 'agreed'
-        : intent === 'counter' && !echo && (counterCue(sentence) || cueFinder(PRICE_COUNTER)(sentence) || cue === sentence || !isBuyer(email.side))
+        : intent === 'counter' && !echo && (counterCue(sentence) || priceCounter(sentence) || cue === sentence || !isBuyer(email.side))
           ? 'countered'
           : 'quoted';
     const fee: MailFee = {
@@ -344,7 +384,11 @@ const readMail = (email: Email): Reading => {
       written: a.written,
       at: a.start,
     };
-    if (!fees.some((f) => f.amount === fee.amount && f.currency === fee.currency && f.unit === fee.unit && f.state === fee.state)) fees.push(fee);
+    const key = JSON.stringify([fee.amount, fee.currency, fee.unit, fee.state]);
+    if (!listed.has(key)) {
+      listed.add(key);
+      fees.push(fee);
+    }
   });
   return { intent, cue, fees };
 };

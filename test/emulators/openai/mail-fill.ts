@@ -154,11 +154,27 @@ const ACTIONS: Record<string, (to: string, from: string) => string> = {
   other: (to, from) => `${to} to reply to ${from}.`,
 };
 
+/**
+ * The first entry of an address list: up to the first comma outside "<…>" (what
+ * `to.split(/,(?![^<]*>)/)[0]` gives, in one pass from the end instead of a look-ahead from
+ * every comma, which was quadratic in a long list).
+ */
+const firstAddress = (list: string): string => {
+  let cut = list.length;
+  let nextAngle = '';
+  for (let i = list.length - 1; i >= 0; i -= 1) {
+    const c = list[i]!;
+    if (c === '<' || c === '>') nextAngle = c;
+    else if (c === ',' && nextAngle !== '>') cut = i;
+  }
+  return list.slice(0, cut).trim();
+};
+
 /** Who must act next: the recipient of the last e-mail, answering what it does. */
 export const nextStep = (mail: MailFacts): string => {
   const last = mail.emails.at(-1)!;
   const intent = mail.intents.at(-1)?.intent ?? 'other';
-  const firstRecipient = last.to.split(/,(?![^<]*>)/)[0]?.trim() ?? '';
+  const firstRecipient = firstAddress(last.to);
   const to = firstRecipient ? senderName(firstRecipient) : 'The recipient';
   const sentence = (ACTIONS[intent] ?? ACTIONS.other!)(to, senderName(last.from));
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);

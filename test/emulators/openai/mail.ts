@@ -33,15 +33,39 @@ const dayOf = (value: string): string | undefined => {
 };
 
 // Attribute values may hold ">" (from="Jane <jane@x.com>"): the tag ends after its quoted attributes.
-const OPEN_TAG = '<email((?:\\s+[\\w-]+\\s*=\\s*"[^"]*")*)\\s*>';
-const EMAIL_BLOCK = new RegExp(`${OPEN_TAG}\\r?\\n?([\\s\\S]*?)<\\/email>`, 'gi');
+const OPEN_TAG = /<email((?:\s+[\w-]+\s*=\s*"[^"]*")*)\s*>/gi;
+const CLOSE_TAG = /<\/email>/gi;
+
+type Block = { start: number; end: number; attributes: string; inner: string };
+
+/**
+ * The `<email …>…</email>` blocks of a text, in order, each closed by the first `</email>` after
+ * it. One pass: an opening tag with no closing tag after it ends the scan (no later tag can be
+ * closed either). A single /<email…>([\s\S]*?)<\/email>/g did the same but searched the rest
+ * of the text again from every unclosed tag, quadratic in a text full of them.
+ */
+const emailBlocks = (text: string): Block[] => {
+  const out: Block[] = [];
+  OPEN_TAG.lastIndex = 0;
+  for (let open = OPEN_TAG.exec(text); open; open = OPEN_TAG.exec(text)) {
+    let content = open.index + open[0].length;
+    if (text[content] === '\r') content += 1;
+    if (text[content] === '\n') content += 1;
+    CLOSE_TAG.lastIndex = content;
+    const close = CLOSE_TAG.exec(text);
+    if (!close) break;
+    out.push({ start: open.index, end: close.index + close[0].length, attributes: open[1]!, inner: text.slice(content, close.index) });
+    OPEN_TAG.lastIndex = close.index + close[0].length;
+  }
+  return out;
+};
 
 /** Every `<email>` block of a text, in order. Text outside the blocks is not part of any e-mail. */
 export const parseEmails = (text: string): Email[] => {
   const out: Email[] = [];
-  for (const m of text.matchAll(EMAIL_BLOCK)) {
-    const attrs = attributes(m[1]!);
-    let inner = m[2]!.replace(/\r?\n$/, '');
+  for (const block of emailBlocks(text)) {
+    const attrs = attributes(block.attributes);
+    let inner = block.inner.replace(/\r?\n$/, '');
     let subject = '';
     let to = '';
     // Header lines come first, up to the blank line that opens the body.
@@ -69,7 +93,15 @@ export const parseEmails = (text: string): Email[] => {
 };
 
 /** The text with every e-mail block removed: what the request says around the mail. */
-export const outsideEmails = (text: string): string => text.replace(EMAIL_BLOCK, '\n');
+export const outsideEmails = (text: string): string => {
+  let out = '';
+  let at = 0;
+  for (const block of emailBlocks(text)) {
+    out += `${text.slice(at, block.start)}\n`;
+    at = block.end;
+  }
+  return out + text.slice(at);
+};
 
 /** Word edges that treat accented letters as letters (JS `\b` does not). Use with the `u` flag. */
 export const B = '(?<![\\p{L}\\p{N}_])';
@@ -112,6 +144,16 @@ export const sentences = (text: string): Span[] => {
 
 const splitSentences = (text: string): Span[] => {
   const cuts: number[] = [];
+  // The word after a run of full stops (the same for every stop of the run, so read once).
+  let wordAt = -1;
+  let word = '';
+  const wordAfter = (from: string, at: number) => {
+    if (at !== wordAt) {
+      wordAt = at;
+      word = /^\s*(\S+)/.exec(from.slice(at))?.[1] ?? '';
+    }
+    return word;
+  };
   for (let i = 0; i < text.length; i += 1) {
     const c = text[i]!;
     if (c === '\n') {
@@ -127,10 +169,14 @@ const splitSentences = (text: string): Span[] => {
     if (c === '!' || c === '?' || c === '.' || c === '…') {
       let j = i + 1;
       while (j < text.length && /[.!?…"'’”)\]]/.test(text[j]!)) j += 1;
-      if (j < text.length && !/\s/.test(text[j]!)) continue;
+      if (j < text.length && !/\s/.test(text[j]!)) {
+        // every mark of this run ends at the same j: none of them ends a sentence
+        i = j - 1;
+        continue;
+      }
       if (c === '.') {
         const token = /([\p{L}\p{N}.]+)$/u.exec(text.slice(Math.max(0, i - 12), i))?.[1] ?? '';
-        const after = /^\s*(\S+)/.exec(text.slice(j))?.[1] ?? '';
+        const after = wordAfter(text, j);
         if (/^\p{L}$/u.test(token) || ABBREVIATIONS.has(token.toLowerCase())) continue;
         // "am 12. März": a day number with a dot before the month is an ordinal, not a full stop.
         if (/^\d{1,2}$/.test(token) && /^(jan|feb|mär|maerz|mar|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec)/i.test(after)) continue;
@@ -151,16 +197,48 @@ const splitSentences = (text: string): Span[] => {
   return spans;
 };
 
+/** The span of `spans` (in order, not overlapping) that holds position `at`: a binary search. */
+export const spanAt = <T extends Span>(spans: readonly T[], at: number): T | undefined => {
+  let low = 0;
+  let high = spans.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const span = spans[middle]!;
+    if (at < span.start) high = middle - 1;
+    else if (at >= span.end) low = middle + 1;
+    else return span;
+  }
+  return undefined;
+};
+
 export const sentenceAt = (text: string, at: number): Span =>
-  sentences(text).find((s) => at >= s.start && at < s.end) ?? trimSpan(text, Math.max(0, at - 80), Math.min(text.length, at + 80));
+  spanAt(sentences(text), at) ?? trimSpan(text, Math.max(0, at - 80), Math.min(text.length, at + 80));
+
+/** The clauses of the last text's sentences: every fee and date of a sentence asks for them. */
+let clauseText: string | undefined;
+const clauseCache = new Map<string, Span[]>();
 
 /** Clauses of a sentence: split at , ; : followed by space, and at dashes between spaces. */
 export const clauses = (text: string, sentence: Span): Span[] => {
+  if (clauseText !== text) {
+    clauseText = text;
+    clauseCache.clear();
+  }
+  const key = `${sentence.start}:${sentence.end}`;
+  let found = clauseCache.get(key);
+  if (!found) clauseCache.set(key, (found = splitClauses(text, sentence)));
+  return found;
+};
+
+const splitClauses = (text: string, sentence: Span): Span[] => {
   const out: Span[] = [];
   let start = sentence.start;
   const re = /[,;:](?=\s)|\s[–—-]\s/g;
+  // Searched within the sentence (and the two characters a separator at its end looks at), not
+  // on to the end of the text: that was a scan of the whole rest of the text for every fee.
+  const within = text.slice(0, Math.min(text.length, sentence.end + 2));
   re.lastIndex = sentence.start;
-  for (let m = re.exec(text); m && m.index < sentence.end; m = re.exec(text)) {
+  for (let m = re.exec(within); m && m.index < sentence.end; m = re.exec(within)) {
     const span = trimSpan(text, start, m.index + (m[0].length === 1 ? 1 : 0));
     if (span.end > span.start) out.push(span);
     start = m.index + m[0].length;
@@ -179,7 +257,7 @@ const MAX_QUOTE = 220;
  */
 export const quoteAround = (text: string, start: number, end: number, minClause = 22): string => {
   const sentence = sentenceAt(text, start);
-  const clause = clauses(text, sentence).find((c) => start >= c.start && start < c.end);
+  const clause = spanAt(clauses(text, sentence), start);
   let span: Span = clause && clause.end - clause.start >= minClause && end <= clause.end ? clause : sentence;
   if (end > span.end) span = { start: span.start, end: Math.min(text.length, end) };
   if (span.end - span.start > MAX_QUOTE) {
@@ -243,7 +321,16 @@ export const dateOrder = (email: Pick<Email, 'body' | 'from'>): DateOrder => {
 
 /** A display name or address from a `from` attribute ("Jane Doe <jane@x.com>" gives "Jane Doe"). */
 export const senderName = (from: string): string => {
-  const named = /^\s*'?([^<']+?)'?\s*<[^>]+>\s*$/.exec(from);
-  if (named) return named[1]!.trim();
+  // A header line is short (RFC 5322: 998 characters); on a longer one the lazy name pattern
+  // would retry its tail from every character, so only its address part is checked by pattern.
+  const named = from.length <= 2_000 ? /^\s*'?([^<']+?)'?\s*<[^>]+>\s*$/.exec(from)?.[1] : longSenderName(from);
+  if (named !== undefined) return named.trim();
   return from.trim() || 'the sender';
+};
+
+const longSenderName = (from: string): string | undefined => {
+  const open = from.indexOf('<');
+  if (open < 0 || !/^<[^>]+>\s*$/.test(from.slice(open))) return undefined;
+  const name = from.slice(0, open).trim().replace(/^'/, '').replace(/'$/, '');
+  return name && !name.includes("'") ? name : undefined;
 };

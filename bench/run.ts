@@ -7,6 +7,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const suites: { name: string; load: () => Promise<{ run: () => Promise<boolean | void> }> }[] = [
   { name: 'Lambda bundles: size and cold import time', load: async () => ({ run: (await import('./bundles')).runBundleBench }) },
   { name: 'Processing: threads/minute, tokens and quota units per thread, sheet writes', load: async () => ({ run: (await import('./processing')).runProcessingBench }) },
+  { name: 'Longlist import: 20,000 rows in the background (route answer time, rows/s, answer size)', load: async () => ({ run: (await import('./import')).runImportBench }) },
 ];
 
 let failed = false;

@@ -74,6 +74,7 @@ export const routes: readonly RouteDef[] = [
     timeoutSeconds: 29,
     memoryMb: 1024,
   }),
+  r('CampaignImportLonglistStatus', 'GET', '/api/campaigns/import-longlist/{import_id}', 'agency', 'campaigns/import-longlist-status'),
   r('CampaignClientAddress', 'POST', '/api/campaigns/client-addresses', 'agency', 'campaigns/client-address'),
   r('CampaignSheetMetadata', 'GET', '/api/campaigns/sheet-metadata', 'agency', 'campaigns/sheet-metadata'),
   r('DriveRootDelete', 'POST', `/api/campaigns/${PRODUCT_SLUG}/delete`, 'agency', 'campaigns/drive-root-delete'),
@@ -94,6 +95,11 @@ export const routes: readonly RouteDef[] = [
   r('ConversationGet', 'GET', '/api/v3/conversations/{id}', 'agency', 'conversations/get'),
   r('ConversationPatch', 'PATCH', '/api/v3/conversations/{id}', 'agency', 'conversations/patch'),
 
+  // Mailbox connections: a person connects their own Gmail to the current agency
+  r('MailboxList', 'GET', '/api/v3/mailboxes', 'agency', 'mailboxes/list'),
+  r('MailboxConnect', 'POST', '/api/v3/mailboxes/connect', 'agency', 'mailboxes/connect'),
+  r('MailboxDisconnect', 'POST', '/api/v3/mailboxes/disconnect', 'agency', 'mailboxes/disconnect'),
+
   // System and metrics
   r('SystemHealth', 'GET', '/api/v3/system/health', 'public', 'system/health'),
   r('SystemConnection', 'GET', '/api/v3/system/connection', 'agency', 'system/connection'),
@@ -108,6 +114,7 @@ export const routes: readonly RouteDef[] = [
   r('TaskCancel', 'POST', '/api/v3/task/{task_id}/cancel', 'agency', 'processing/task-cancel'),
   r('ProcessCancel', 'POST', '/api/v3/process/cancel', 'agency', 'processing/process-cancel'),
   r('MonitorMetrics', 'GET', '/api/v3/monitor/metrics', 'agency', 'processing/monitor-metrics'),
+  r('SheetsResync', 'POST', '/api/v3/sheets/resync', 'agency', 'processing/sheets-resync'),
 
   // Settings
   r('SettingsModelConfigGet', 'GET', '/api/v3/settings/model-config', 'agency', 'settings/model-config-get'),
@@ -150,6 +157,7 @@ export const tasks: readonly TaskDef[] = [
   { id: 'MonitorTick', handler: 'processing/tasks/monitor-tick', timeoutSeconds: 300, kind: 'schedule' },
   { id: 'CampaignProvision', handler: 'campaigns/tasks/provision', timeoutSeconds: 300, kind: 'async' },
   { id: 'CampaignDeletion', handler: 'campaigns/tasks/delete', timeoutSeconds: 300, kind: 'async' },
+  { id: 'LonglistImport', handler: 'campaigns/tasks/import-longlist', timeoutSeconds: 300, memoryMb: 1024, kind: 'async' },
 ];
 
 export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>): string => `${route.method} ${route.path}`;

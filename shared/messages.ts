@@ -301,8 +301,36 @@ export const messages = {
     resultTitle: { succeeded: 'Processing Complete', cancelled: 'Processing Cancelled', failed: 'Processing Failed' },
     resultCounts: (threads: number, messages: number | null) =>
       messages === null ? `${threads} thread(s) processed` : `${threads} thread(s) and ${messages} message(s) processed`, // not in spec
+    // A thread one job could not process (the job goes on with the others). Not in spec.
+    threadFailed: (subject: string, reason: string) => `"${subject}" could not be processed: ${reason}`,
+    threadFailedReasons: {
+      tooLarge: 'a message in it is too large to store',
+      gmailRefused: 'Gmail refused to return it',
+      modelRefused: 'the AI service refused it',
+      modelUnusable: 'the AI answer was not usable',
+      unexpected: 'an unexpected error (details in the logs)',
+    },
+    threadsFailed: (count: number) => `${count} thread(s) could not be processed`, // not in spec
     whatChanged: 'What changed', // not in spec (link from a job's result to /queues)
     result: 'Processing result', // not in spec (accessible label of the result)
+    // A job whose execution is gone (kill -9, a restart, a lost execution): ended at once. Not in spec.
+    interrupted:
+      'The processing job stopped unexpectedly: the server running it restarted or lost it. The threads it finished are kept; start it again to process the rest.',
+    cancelledOrphan: 'Cancelled: the job was no longer running', // not in spec
+    // A job whose sheet sync failed still ends "succeeded" (its threads are saved), with this warning. Not in spec.
+    sheetsNotUpdated: (reason: string) => `The sheets could not be updated: ${reason}`,
+    warnings: 'Warnings', // not in spec (accessible label of a result's warnings)
+    // "Resync sheets" on the Email Processing screen (not in spec).
+    resync: {
+      title: 'Google Sheets', // not in spec
+      text: "Rewrites every campaign's outreach tracker and its row in the campaigns tracker from what Threadline knows.", // not in spec
+      hint: 'Use it when a sheet looks behind, e.g. after its sharing was fixed. Processing does it too, for every campaign whose sheets are behind.', // not in spec
+      button: 'Resync sheets', // not in spec
+      label: 'Syncing Google Sheets', // not in spec (operation label of a sheets-only job)
+      startedTitle: 'Sheets Resync Started', // not in spec
+      started: "Bringing every campaign's sheets up to date", // not in spec
+      failed: 'Failed to resync sheets', // not in spec
+    },
   },
 
   campaigns: {
@@ -413,6 +441,7 @@ export const messages = {
     empty: 'No contacts found. Add contacts using the forms above or import from Google Sheets.',
     validation: {
       email: 'Please enter a valid email address',
+      manager: 'Manager must be a single valid email address', // not in spec
       nameRequired: 'Name is required',
       talentNameRequired: 'Talent Name is required',
       campaignRequired: 'Please select a campaign',
@@ -424,6 +453,18 @@ export const messages = {
     importFailedTitle: 'Import Failed',
     importFailed: 'Failed to import contacts',
     importFailedHint: 'Failed to import longlist. Please check the sheet URL and try again.',
+    // A longlist import runs in the background (not in spec).
+    importProgress: {
+      running: (processed: number, total: number, campaign: string) => `Importing into ${campaign}: ${processed} of ${total} rows`, // not in spec
+      done: (imported: number, skipped: number, duplicates: number, campaign: string) =>
+        `Imported ${imported} contact${imported === 1 ? '' : 's'} into ${campaign}; ${skipped} skipped, ${duplicates} duplicate${duplicates === 1 ? '' : 's'}`, // not in spec
+      stopped: (reason: string) =>
+        `The import stopped after repeated errors (${reason}). The contacts imported so far are kept; import the sheet again to add the rest.`, // not in spec
+      campaignGone: 'The campaign was deleted during the import. The contacts imported so far were removed with it.', // not in spec
+      listNotUpdated: "The campaign's influencer list could not be updated; the contacts are stored.", // not in spec
+      progressLabel: 'Import progress', // not in spec (accessible label of the progress bar)
+      background: 'Importing in the background: you can leave this page, the import goes on.', // not in spec
+    },
     sheetAccessFailed: 'Failed to access sheet',
     trackingUpdatedTitle: 'Tracking Updated',
     trackingUpdated: (enabled: boolean, who: string) =>
@@ -546,6 +587,86 @@ export const messages = {
     memberRemoved: (who: string) => `${who} has been removed`, // not in spec
     loadFailed: 'Failed to list members',
     roles: { member: 'Member', owner: 'Owner' },
+  },
+
+  mailboxes: {
+    heading: 'Connected mailboxes', // not in spec
+    intro: (agency: string) =>
+      `Threadline reads a mailbox for ${agency} only after its owner connects it here. Each person connects their own.`, // not in spec
+    whatStaffSee: (agency: string) =>
+      `If you connect your Gmail, everyone in ${agency} can see the mail in it that involves the talents and managers they track: who wrote, when, summaries, fees, dates and links to the threads in your Gmail. Nothing else in your mailbox is read. You can limit it below and disconnect at any time.`, // not in spec
+    connect: 'Connect my mailbox', // not in spec
+    update: 'Save limits', // not in spec
+    disconnect: 'Disconnect my mailbox', // not in spec
+    removeData: 'Also remove what was read from my mailbox', // not in spec
+    consentLabel: (agency: string) => `Let ${agency} read the mail in my Gmail that involves tracked talents and managers`, // not in spec
+    fromLabel: 'Only mail sent from or to these addresses (optional, comma separated)', // not in spec
+    afterLabel: 'Only mail on or after (optional)', // not in spec
+    none: 'No mailbox is connected yet: processing has nothing to read.', // not in spec
+    owner: 'Owner', // not in spec
+    limits: 'Limits', // not in spec
+    noLimits: 'All tracked mail', // not in spec
+    onlyFrom: (addresses: string) => `Only mail from/to ${addresses}`, // not in spec
+    onlyAfter: (day: string) => `on or after ${day}`, // not in spec
+    lastCheck: 'Last successful check', // not in spec
+    never: 'Never', // not in spec
+    health: {
+      connected: 'Connected',
+      missing_access: 'Missing Gmail access',
+      revoked: 'Access revoked: sign in again',
+      history_reset: 'History reset: recent mail re-scanned',
+    }, // not in spec
+    connected: 'Your mailbox is connected', // not in spec
+    disconnected: 'Your mailbox is disconnected', // not in spec
+    noGoogleAccess: 'Sign in with Google again to connect your mailbox.', // not in spec
+    googleRevoked: 'Google refused Threadline\'s access to your account (it was revoked or your password changed): sign out and sign in again so your mailbox can be read.', // not in spec
+    loadFailed: 'Failed to load mailboxes', // not in spec
+    saveFailed: 'Failed to update your mailbox connection', // not in spec
+    createConsent: 'Connect my Gmail to this agency so its staff see the mail I exchange with tracked talents', // not in spec
+    skipped: (mailbox: string, reason: string) => `${mailbox} was skipped: ${reason}`, // not in spec
+    yours: 'Your mailbox', // not in spec
+    healthLabel: 'Health', // not in spec
+    consentRequired: 'Tick the box to give your consent first', // not in spec
+    invalidAddress: (address: string) => `"${address}" is not a valid e-mail address`, // not in spec
+    tooManyAddresses: (max: number) => `At most ${max} addresses`, // not in spec
+    invalidDay: 'Choose a date (yyyy-MM-dd)', // not in spec
+    disconnectConfirmTitle: 'Disconnect your mailbox?', // not in spec
+    disconnectConfirm: (agency: string) => `Threadline stops reading your mailbox for ${agency} at once.`, // not in spec
+    disconnectKeeps: 'What was already read from it stays in the agency’s record.', // not in spec
+    disconnectRemoves: 'What was read from it is removed from the agency’s record.', // not in spec
+    limitsSaved: 'Limits saved', // not in spec
+    removedThreads: (count: number) => `${count} thread(s) read from your mailbox were removed`, // not in spec
+    saveFailedTitle: 'Mailbox Update Failed', // not in spec
+    thisAgency: 'this agency', // not in spec (when the agency's name is not known yet)
+  },
+
+  // Who may do what, and the abuse limits (issue 13, "Roles and abuse"); not in spec.
+  roles: {
+    ownerOnly: {
+      deleteCampaign: 'Only owners can delete campaigns',
+      setApiKey: 'Only owners can set or replace the OpenAI API key',
+      resetSettings: 'Only owners can reset settings',
+      clearContacts: 'Only owners can clear contacts',
+    },
+    /** What a member reads at the API-key gate of an agency without a key, instead of the form. */
+    askOwnerForApiKey: (agency: string) => `Ask an owner of ${agency} to set the OpenAI API key.`,
+  },
+
+  limits: {
+    /** "Try again in {wait}": a Retry-After in seconds, in words. */
+    wait: (seconds: number) => {
+      if (seconds < 60) return `${seconds} ${plural(seconds, 'second')}`;
+      if (seconds < 3600) {
+        const minutes = Math.ceil(seconds / 60);
+        return `${minutes} ${plural(minutes, 'minute')}`;
+      }
+      const hours = Math.ceil(seconds / 3600);
+      return `${hours} ${plural(hours, 'hour')}`;
+    },
+    invitesToAddress: (email: string, wait: string) => `Too many invitations have been sent to ${email} today. Try again in ${wait}.`,
+    invitesFromAgency: (wait: string) => `This agency has sent too many invitations in the last hour. Try again in ${wait}.`,
+    apiKeyChecks: (wait: string) => `Too many API key checks for this agency. Try again in ${wait}.`,
+    settingsConflict: 'Someone else saved these settings at the same moment. Please try again.',
   },
 
   time: {

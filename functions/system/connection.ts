@@ -1,7 +1,7 @@
 import type { SystemConnectionResponse } from '../../shared/schemas/system';
 import { googleLinksBase } from '../lib/google/links';
 import { hasApiKey } from '../lib/identity/api-keys';
-import { hasGoogleGrant } from '../lib/identity/google-grants';
+import { googleAccessOf } from '../lib/identity/google-grants';
 import { defineHandler } from '../lib/http/handler';
 
 /**
@@ -11,12 +11,13 @@ import { defineHandler } from '../lib/http/handler';
  * Google emulator's viewer), as functions/lib/google/links.ts decides for the server's links.
  */
 export const handler = defineHandler('agency', {}, async ({ scope }) => {
-  const [google, openai] = await Promise.all([hasGoogleGrant(scope.email), hasApiKey(scope, 'openai')]);
+  const [google, openai] = await Promise.all([googleAccessOf(scope.email), hasApiKey(scope, 'openai')]);
   return {
     success: true,
     status: 'connected',
     agency_name: scope.agencyName,
-    google_connected: google,
+    google_connected: google === 'ok',
+    google_access: google,
     openai_configured: openai,
     google_links_base: googleLinksBase(),
   } satisfies SystemConnectionResponse;

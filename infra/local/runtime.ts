@@ -13,10 +13,10 @@ import { setWorkflowEngine } from '../../functions/lib/workflow/engine';
 import { setAsyncDispatcher } from '../../functions/lib/async/dispatch';
 import { createLocalAsyncDispatcher } from './async-tasks';
 import { securityHeaders } from '../security-headers';
-import { toEvent, writeResult } from './api-gateway-event';
+import { gatewayErrors, MAX_RESPONSE_BYTES, responsePayloadBytes, toEvent, writeResult } from './api-gateway-event';
 import { ensureTable, startDynalite, type LocalDynamo } from './dynamo';
 import { startEmulators, type Emulators } from './emulators';
-import { isApiPath, matchRoute } from './router';
+import { isApiPath, matchRoute, routeTimeoutSeconds } from './router';
 import { serveStatic } from './static-files';
 import { createLocalEngine } from './step-functions';
 
@@ -36,6 +36,8 @@ export type RuntimeOptions = {
   retryIntervalMs?: number;
   /** fault-injection tests wrap a task (a throw before or after the real work, as a crash would) */
   wrapTask?: (taskId: string, run: (input: unknown) => Promise<unknown>) => (input: unknown) => Promise<unknown>;
+  /** tests wrap a route's handler the same way (a hang, an oversized answer) */
+  wrapRoute?: (routeId: string, run: LambdaHandler) => LambdaHandler;
   quiet?: boolean;
   /** options passed to the Google / OpenAI emulators, or 'real' to use the real services */
   emulators?: Parameters<typeof startEmulators>[0];
@@ -54,7 +56,42 @@ export type Runtime = {
   close(): Promise<void>;
 };
 
-type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
+export type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
+
+type Invocation = { result: unknown } | { error: unknown } | { timedOut: true };
+
+/**
+ * Runs a handler as Lambda would for its timeout: the answer, its error, or `timedOut` once the
+ * time is up. Lambda would then stop the function; in this process it runs on to its end, and
+ * whatever it returns or throws is dropped.
+ */
+const invokeWithin = (run: () => Promise<unknown>, timeoutMs: number): Promise<Invocation> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({ timedOut: true }), timeoutMs);
+    Promise.resolve()
+      .then(run)
+      .then(
+        (result) => resolve({ result }),
+        (error: unknown) => resolve({ error }),
+      )
+      .finally(() => clearTimeout(timer));
+  });
+
+/**
+ * The request's URL, undefined when it is not one: a target that does not parse, or a path
+ * that is not valid percent-encoded UTF-8 (`/%`, `/api/v3/%zz`). A target starting with "//" is
+ * a path, not the name of another host.
+ */
+const parseTarget = (target: string | undefined, origin: string): URL | undefined => {
+  const raw = target || '/';
+  try {
+    const url = raw.startsWith('/') ? new URL(`${origin}${raw}`) : new URL(raw);
+    decodeURIComponent(url.pathname);
+    return url;
+  } catch {
+    return undefined;
+  }
+};
 
 const loadHandler = async (modulePath: string): Promise<LambdaHandler> => {
   const module = (await import(resolve(PROJECT_ROOT, 'functions', `${modulePath}.ts`))) as { handler?: LambdaHandler };
@@ -150,7 +187,8 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
   });
   setWorkflowEngine(engine);
   const asyncTasks = createLocalAsyncDispatcher({
-    tasks: { CampaignProvision: taskHandlers.CampaignProvision, CampaignDeletion: taskHandlers.CampaignDeletion },
+    // Every task the manifest marks async (campaign provisioning and deletion, longlist imports).
+    tasks: Object.fromEntries(tasks.filter((task) => task.kind === 'async').map((task) => [task.id, taskHandlers[task.id]])),
     retryDelaysMs: options.retryIntervalMs === undefined ? undefined : [options.retryIntervalMs, options.retryIntervalMs],
     onFailure: (taskId, error) => {
       if (!options.quiet) console.error(`local runtime: async task ${taskId} failed after its retries`, error);
@@ -171,7 +209,12 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
 
   server.on('request', async (request, response) => {
     try {
-      const requestUrl = new URL(request.url ?? '/', url);
+      const requestUrl = parseTarget(request.url, url);
+      if (!requestUrl) {
+        const message = 'Malformed URL: the path must be valid percent-encoded UTF-8';
+        response.writeHead(400, { ...browserHeaders, 'content-type': 'application/json' }).end(JSON.stringify({ success: false, error: 'Malformed URL', message }));
+        return;
+      }
       const method = request.method ?? 'GET';
       if (!isApiPath(requestUrl.pathname)) {
         if (method !== 'GET' && method !== 'HEAD') {
@@ -194,14 +237,29 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
         return;
       }
       const event: APIGatewayProxyEventV2 = toEvent(request, requestUrl, body, match);
-      const handler = await routeHandler(match.route);
-      const result = (await handler(event, lambdaContext(match.route.id, match.route.timeoutSeconds ?? 29))) as APIGatewayProxyStructuredResultV2;
-      writeResult(response, result);
+      const loaded = await routeHandler(match.route);
+      const handler = options.wrapRoute ? options.wrapRoute(match.route.id, loaded) : loaded;
+      // As deployed: the route's Lambda timeout, and Lambda's 6 MB limit on what it returns.
+      const seconds = routeTimeoutSeconds(match.route);
+      const context = lambdaContext(match.route.id, seconds);
+      const outcome = await invokeWithin(() => handler(event, context), seconds * 1000);
+      if ('timedOut' in outcome) {
+        if (!options.quiet) console.error(`local runtime: ${match.route.id} timed out after ${seconds} s (Lambda would have stopped it; it runs on here, its answer dropped)`);
+        writeResult(response, gatewayErrors.timedOut());
+        return;
+      }
+      if ('error' in outcome) throw outcome.error;
+      const size = responsePayloadBytes(outcome.result);
+      if (size > MAX_RESPONSE_BYTES) {
+        if (!options.quiet) console.error(`local runtime: ${match.route.id}: Response payload size exceeded maximum allowed payload size (${size} bytes > ${MAX_RESPONSE_BYTES})`);
+        writeResult(response, gatewayErrors.internal());
+        return;
+      }
+      writeResult(response, outcome.result as APIGatewayProxyStructuredResultV2);
     } catch (error) {
       if (!options.quiet) console.error('local runtime: request failed', error);
-      if (!response.headersSent) {
-        writeResult(response, { statusCode: 502, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Internal Server Error' }) });
-      } else response.destroy();
+      if (!response.headersSent) writeResult(response, gatewayErrors.internal());
+      else response.destroy();
     }
   });
 

@@ -4,13 +4,13 @@ import { createLocalEngine, loadDefinition } from './step-functions';
 type Input = { agencyName: string; jobId: string; batch?: { index: number } };
 
 /** Task doubles record what the real ASL asks of them; the ASL and the runner are real. */
-const recordingTasks = (options: { batches: number; batchDelayMs?: number; failSyncOnce?: boolean }) => {
+const recordingTasks = (options: { batches: number; batchDelayMs?: number; failSyncOnce?: boolean; sheetsOnly?: boolean }) => {
   const calls: string[] = [];
   let syncFailures = 0;
   const tasks = {
-    JobInitialize: (input: unknown) => {
+    JobInitialize: (input: unknown): Record<string, string | boolean> => {
       calls.push('initialize');
-      return { startedFor: (input as Input).jobId };
+      return options.sheetsOnly === undefined ? { startedFor: (input as Input).jobId } : { ok: true, sheets_only: options.sheetsOnly };
     },
     JobFetch: () => {
       calls.push('fetch');
@@ -29,7 +29,8 @@ const recordingTasks = (options: { batches: number; batchDelayMs?: number; failS
       return {};
     },
     JobFinalize: (input: unknown) => {
-      calls.push(`finalize:${(input as { outcome: string }).outcome}`);
+      const { outcome, sheetsError } = input as { outcome: string; sheetsError?: { Error?: string } };
+      calls.push(`finalize:${outcome}${sheetsError ? `:sheets-failed:${sheetsError.Error}` : ''}`);
       return { done: true };
     },
   };
@@ -86,5 +87,41 @@ describe('local Step Functions runner on the real processing ASL', () => {
     expect(finishedAtAbort).toBeLessThan(40);
     expect(calls).not.toContain('sync');
     expect(calls.some((call) => call.startsWith('finalize'))).toBe(false);
+  });
+
+  it('sends a sheets-only job from Initialize straight to SyncSheets and Finalize', async () => {
+    const { calls, tasks } = recordingTasks({ batches: 3, sheetsOnly: true });
+    const engine = createLocalEngine({ tasks, retryIntervalMs: 1 });
+    const { executionId } = await engine.start({ name: 'job-4', input: { agencyName: 'a', jobId: 'job-4' } });
+    expect((await engine.executions.get(executionId)!.done).status).toBe('SUCCEEDED');
+    expect(calls).toEqual(['initialize', 'sync', 'finalize:succeeded']);
+  });
+
+  it('ends a job whose sheet sync keeps failing as it went, with the sync error (FinalizeSheetsFailed), not as failed', async () => {
+    const { calls, tasks } = recordingTasks({ batches: 2, sheetsOnly: false });
+    const ended: string[] = [];
+    const engine = createLocalEngine({
+      tasks: { ...tasks, JobSyncSheets: () => Promise.reject(Object.assign(new Error('The caller does not have permission'), { name: 'GooglePermissionDenied' })) },
+      retryIntervalMs: 1,
+      onExecutionEnded: ({ outcome }) => void ended.push(outcome.status),
+    });
+    const { executionId } = await engine.start({ name: 'job-5', input: { agencyName: 'a', jobId: 'job-5' } });
+    expect((await engine.executions.get(executionId)!.done).status).toBe('SUCCEEDED');
+    expect(calls.at(-1)).toBe('finalize:succeeded:sheets-failed:GooglePermissionDenied');
+    expect(calls.filter((call) => call.startsWith('batch:'))).toHaveLength(2);
+    expect(ended).toEqual([]);
+  });
+
+  it('knows only the executions it runs: running while they run, unknown before a restart or after they ended', async () => {
+    const { tasks } = recordingTasks({ batches: 20, batchDelayMs: 20 });
+    const engine = createLocalEngine({ tasks, retryIntervalMs: 1 });
+    const { executionId } = await engine.start({ name: 'job-6', input: { agencyName: 'a', jobId: 'job-6' } });
+    expect(await engine.describe(executionId)).toBe('running');
+    const restarted = createLocalEngine({ tasks, retryIntervalMs: 1 });
+    expect(await restarted.describe(executionId)).toBe('unknown');
+    await expect(restarted.stop(executionId)).rejects.toMatchObject({ name: 'ExecutionDoesNotExist' });
+    await engine.stop(executionId);
+    await engine.settle();
+    expect(await engine.describe(executionId)).toBe('unknown');
   });
 });

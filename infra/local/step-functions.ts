@@ -94,7 +94,16 @@ export const createLocalEngine = (options: LocalEngineOptions): WorkflowEngine &
       return { executionId };
     },
     async stop(executionId) {
-      executions.get(executionId)?.abort();
+      const running = executions.get(executionId);
+      // As Step Functions answers for an execution it does not have (locally: one this engine
+      // never ran, e.g. before a restart): the caller ends the job itself.
+      if (!running) throw Object.assign(new Error(`Execution ${executionId} does not exist`), { name: 'ExecutionDoesNotExist' });
+      running.abort();
+    },
+    async describe(executionId) {
+      // A finished execution leaves the map once its end is handled; one from before a restart
+      // was never in it.
+      return executions.has(executionId) ? 'running' : 'unknown';
     },
     async settle() {
       await Promise.all([...executions.values()].map((running) => running.done));

@@ -77,6 +77,12 @@ const grantCapability = (target: AppFunction, capability: Capability, targets: G
       fn.addEnvironment('STATE_MACHINE_ARN', stateMachine.stateMachineArn);
       return;
     }
+    case 'describeExecution': {
+      // The execution ARN is read from the job item: no environment needed.
+      const stateMachine = required(targets.stateMachine, capability, target);
+      stateMachine.grantExecution(fn, 'states:DescribeExecution');
+      return;
+    }
     case 'sendEmail': {
       const sender = required(targets.inviteSender, capability, target);
       fn.addToRolePolicy(

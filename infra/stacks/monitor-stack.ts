@@ -1,6 +1,7 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
@@ -19,6 +20,8 @@ export type MonitorStackProps = StackProps & {
   secretsKey: IKey;
   googleClient: GoogleClient;
   stateMachine: IStateMachine;
+  /** async task functions the tick dispatches (it resumes longlist imports whose worker died) */
+  asyncTasks: ReadonlyMap<string, IFunction>;
   logRetention: RetentionDays;
 };
 
@@ -51,6 +54,7 @@ export class MonitorStack extends Stack {
       secretsKey: props.secretsKey,
       googleClient: props.googleClient,
       stateMachine: props.stateMachine,
+      asyncTasks: props.asyncTasks,
     });
 
     new Schedule(this, 'MonitorSchedule', {

@@ -15,6 +15,8 @@ export type Capability =
   | 'startExecution'
   /** states:StopExecution on the processing state machine's executions; env STATE_MACHINE_ARN */
   | 'stopExecution'
+  /** states:DescribeExecution on the processing state machine's executions (is a job's execution still running?) */
+  | 'describeExecution'
   /** ses:SendEmail from the invitation sender identity; env MAIL_FROM */
   | 'sendEmail'
   /** lambda:InvokeFunction on itself, so the monitor tick can fan out over batches of agencies */
@@ -57,7 +59,10 @@ export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
   // Creation and deletion only record the request; the Drive worker and the deletion task do the Google work.
   CampaignAdd: { dispatches: ['CampaignProvision'] },
   CampaignDelete: { dispatches: ['CampaignDeletion'] },
-  CampaignImportLonglist: CALLS_GOOGLE,
+  // The import reads the sheet, imports a small one itself and hands a long one to its worker;
+  // the status route resumes an import whose worker died (it writes the lease and dispatches).
+  CampaignImportLonglist: { capabilities: GOOGLE, dispatches: ['LonglistImport'] },
+  CampaignImportLonglistStatus: { table: 'readWrite', dispatches: ['LonglistImport'] },
   CampaignSheetMetadata: CALLS_GOOGLE,
   DriveRootDelete: CALLS_GOOGLE,
   DriveRootRecreate: { dispatches: ['CampaignProvision'] },
@@ -67,21 +72,29 @@ export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
   ContactAdd: CALLS_GOOGLE,
 
   // Starting a job validates, takes the lock and starts the execution: Google is the tasks' business.
-  ProcessThread: { capabilities: ['startExecution'] },
-  ProcessEmail: { capabilities: ['startExecution'] },
-  ProcessCampaign: { capabilities: ['startExecution'] },
-  ProcessInterval: { capabilities: ['startExecution'] },
-  TaskCancel: { capabilities: ['stopExecution'] },
-  ProcessCancel: { capabilities: ['stopExecution'] },
+  // Each also asks whether a job holding the lock still has a running execution (one that does
+  // not is ended at once, instead of blocking processing until its lease runs out).
+  ProcessThread: { capabilities: ['startExecution', 'describeExecution'] },
+  ProcessEmail: { capabilities: ['startExecution', 'describeExecution'] },
+  ProcessCampaign: { capabilities: ['startExecution', 'describeExecution'] },
+  ProcessInterval: { capabilities: ['startExecution', 'describeExecution'] },
+  SheetsResync: { capabilities: ['startExecution', 'describeExecution'] },
+  TaskCancel: { capabilities: ['stopExecution', 'describeExecution'] },
+  ProcessCancel: { capabilities: ['stopExecution', 'describeExecution'] },
+  // A GET that repairs: a job whose execution is gone is ended here (lock released, status written).
+  ProcessingStatus: { table: 'readWrite', capabilities: ['describeExecution'] },
 
   // Tasks that talk to Gmail, Drive, Sheets or OpenAI. Initialize, Finalize and ReleaseLock only
   // touch the table.
   JobFetch: CALLS_GOOGLE,
   JobProcessBatch: CALLS_GOOGLE,
   JobSyncSheets: CALLS_GOOGLE,
-  MonitorTick: { capabilities: [...GOOGLE, 'startExecution', 'invokeSelf'] },
+  // The tick also starts sheets-only jobs for behind sheets and resumes imports whose worker died.
+  MonitorTick: { capabilities: [...GOOGLE, 'startExecution', 'describeExecution', 'invokeSelf'], dispatches: ['LonglistImport'] },
   CampaignProvision: CALLS_GOOGLE,
   CampaignDeletion: CALLS_GOOGLE,
+  // Hands the rest of a long import to a fresh invocation of itself.
+  LonglistImport: { capabilities: [...GOOGLE, 'invokeSelf'] },
 };
 
 /** Reads stay reads: a GET route cannot write unless the table above says so. */

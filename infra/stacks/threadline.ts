@@ -83,7 +83,7 @@ export type ThreadlineStacks = ReturnType<typeof defineThreadline>;
 
 /**
  * Every stack of the product and the AwsSolutions checks over them. Deploy order follows the
- * references: data → processing → monitor, async tasks; api → web → one routes stack per domain.
+ * references: data → processing, async tasks → monitor; api → web → one routes stack per domain.
  */
 export const defineThreadline = (app: App, config: ThreadlineConfig) => {
   assertOverridesMatchManifest();
@@ -99,19 +99,20 @@ export const defineThreadline = (app: App, config: ThreadlineConfig) => {
     googleClient,
     logRetention,
   });
+  const asyncTasks = new AsyncTasksStack(app, name('AsyncTasks'), {
+    ...stackProps('Threadline: tasks that routes start without waiting (campaign Drive provisioning, deletion)'),
+    table: data.table,
+    secretsKey: data.secretsKey,
+    googleClient,
+    logRetention,
+  });
   const monitor = new MonitorStack(app, name('Monitor'), {
     ...stackProps('Threadline: 2-minute monitor schedule'),
     table: data.table,
     secretsKey: data.secretsKey,
     googleClient,
     stateMachine: processing.stateMachine,
-    logRetention,
-  });
-  const asyncTasks = new AsyncTasksStack(app, name('AsyncTasks'), {
-    ...stackProps('Threadline: tasks that routes start without waiting (campaign Drive provisioning, deletion)'),
-    table: data.table,
-    secretsKey: data.secretsKey,
-    googleClient,
+    asyncTasks: asyncTasks.functions,
     logRetention,
   });
   const api = new ApiStack(app, name('Api'), { ...stackProps('Threadline: HTTP API and its stage'), logRetention });

@@ -59,6 +59,26 @@ describe('contact request schemas', () => {
     expect(errorOf(addContactBody.safeParse({ ...body, handle: '@maya cooks' }))).toBe('Handle cannot contain spaces');
   });
 
+  it('normalises the e-mail (NFKC, zero-width characters removed) so one address is one contact', () => {
+    const body = { email: 'ma\u200Bya@X.com', talent_name: 'Maya', campaign_id: 'spring' };
+    expect(addContactBody.parse(body).email).toBe('maya@x.com');
+    expect(addContactBody.parse({ ...body, email: '\uFEFFｍａｙａ@x.com\u2060' }).email).toBe('maya@x.com');
+    expect(toggleTrackingBody.parse({ email: 'ma\u200Dya@x.com', tracking: true }).email).toBe('maya@x.com');
+    expect(removeContactBody.parse({ email: 'ma\u200Cya@x.com' }).email).toBe('maya@x.com');
+    expect(errorOf(addContactBody.safeParse({ ...body, email: 'maya@x.com OR is:anywhere' }))).toBe('Please enter a valid email address');
+    expect(errorOf(addContactBody.safeParse({ ...body, email: '{maya@x.com}' }))).toBe('Please enter a valid email address');
+  });
+
+  it('takes the manager as one valid e-mail address, normalised, or empty', () => {
+    const body = { email: 'maya@x.com', talent_name: 'Maya', campaign_id: 'spring' };
+    expect(addContactBody.parse({ ...body, email_owner: ' Dana@AtlasTalent.co\u200B ' }).email_owner).toBe('dana@atlastalent.co');
+    expect(addContactBody.parse({ ...body, email_owner: '   ' }).email_owner).toBe('');
+    expect(addContactBody.parse(body).email_owner).toBe('');
+    for (const bad of ['nobody@x.com OR is:anywhere', 'Dana Atlas', 'dana@atlastalent.co, lee@atlastalent.co', '{dana@atlastalent.co}', 'from:dana@atlastalent.co', '"dana"@atlastalent.co', 'dana@atlastalent.co (agent)']) {
+      expect(errorOf(addContactBody.safeParse({ ...body, email_owner: bad })), bad).toBe('Manager must be a single valid email address');
+    }
+  });
+
   it('toggles and removes with or without a campaign id (without: every campaign of the e-mail)', () => {
     expect(toggleTrackingBody.parse({ email: 'a@b.io', tracking: false })).toEqual({ email: 'a@b.io', tracking: false });
     expect(toggleTrackingBody.parse({ email: 'a@b.io', tracking: true, campaign_id: ' spring ' })).toEqual({ email: 'a@b.io', tracking: true, campaign_id: 'spring' });

@@ -4,6 +4,7 @@
  * parses the answers with the same schemas (no Node imports here).
  */
 import * as z from 'zod';
+import { EMAIL_MAX, isEmailAddress, normalizeEmailAddress } from '../email-address';
 import { messages } from '../messages';
 
 const v = messages.campaigns.validation;
@@ -123,15 +124,24 @@ export const confirmBody = z.object({
   confirm: z.literal(true, { error: 'Confirmation required: send {"confirm": true}' }),
 });
 
-export const EMAIL_MAX = 254;
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export { EMAIL_MAX };
+/** Longest raw text looked at before normalising (invisible characters may pad a real address). */
+const EMAIL_RAW_MAX = EMAIL_MAX * 4;
 
+/** One address, normalised (shared/email-address.ts: NFKC, zero-width removed, trimmed, lower-cased). */
 export const contactEmailSchema = z
   .string({ error: c.email })
-  .trim()
-  .toLowerCase()
-  .max(EMAIL_MAX, { error: c.email })
-  .regex(EMAIL_SHAPE, { error: c.email });
+  .max(EMAIL_RAW_MAX, { error: c.email })
+  .transform(normalizeEmailAddress)
+  .refine(isEmailAddress, { error: c.email });
+
+/** The manager (email_owner): one address, normalised like the contact's, or empty. */
+export const managerEmailSchema = z
+  .string({ error: c.manager })
+  .max(EMAIL_RAW_MAX, { error: c.manager })
+  .optional()
+  .transform((value) => normalizeEmailAddress(value ?? ''))
+  .refine((value) => value === '' || isEmailAddress(value), { error: c.manager });
 
 export const HANDLE_MAX = 100;
 
@@ -151,12 +161,7 @@ export const addContactBody = z.object({
     .trim()
     .min(1, { error: c.nameRequired })
     .max(CAMPAIGN_FIELD_MAX, { error: `Talent name must be ${CAMPAIGN_FIELD_MAX} characters or fewer` }),
-  email_owner: z
-    .string({ error: 'Manager must be text' })
-    .trim()
-    .max(EMAIL_MAX, { error: `Manager must be ${EMAIL_MAX} characters or fewer` })
-    .optional()
-    .transform((value) => value ?? ''),
+  email_owner: managerEmailSchema,
   campaign_id: z.string({ error: c.campaignRequired }).trim().min(1, { error: c.campaignRequired }).pipe(campaignIdSchema),
   handle: handleSchema,
 });
@@ -279,26 +284,6 @@ export const importLonglistBody = z.object({
     .optional()
     .transform((value) => value || undefined),
 });
-
-const importRowNote = z.object({ row: z.number().int(), reason: z.string() });
-
-/** POST /api/campaigns/import-longlist */
-export const importLonglistResponse = z.object({
-  success: z.literal(true).optional(),
-  imported: count,
-  skipped: count,
-  duplicates: count,
-  sheet_updated: z.boolean().optional(),
-  tab: z.string().optional(),
-  message: z.string().optional(),
-  details: z
-    .object({
-      skipped: z.array(importRowNote).default([]),
-      duplicates: z.array(importRowNote.extend({ email: z.string() })).default([]),
-    })
-    .prefault({}),
-});
-export type ImportLonglistResponse = z.output<typeof importLonglistResponse>;
 
 /** GET /api/campaigns/sheet-metadata: the spreadsheet's name and tabs (errors carry status "error"). */
 export const sheetMetadataResponse = z.object({

@@ -3,6 +3,7 @@
  * shared by the handlers, the sheet sync and the web. No Node imports.
  */
 import * as z from 'zod';
+import { isEmailAddress, normalizeEmailAddress } from '../email-address';
 
 export const CONVERSATION_STATUSES = ['not_contacted', 'awaiting_reply', 'replied', 'negotiating', 'confirmed', 'declined'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
@@ -135,7 +136,7 @@ const csvOf = <T extends readonly [string, ...string[]]>(values: T, field: strin
 
 export const conversationListQuery = z.object({
   campaign_id: z.string().trim().min(1).max(64).optional(),
-  contact_email: z.string().trim().toLowerCase().pipe(z.email({ error: 'contact_email must be an e-mail address' })).optional(),
+  contact_email: z.string().max(1_000).transform(normalizeEmailAddress).refine(isEmailAddress, { error: 'contact_email must be an e-mail address' }).optional(),
   status: csvOf(CONVERSATION_STATUSES, 'status').optional(),
   turn: z.enum(TURNS, { error: 'turn must be agency or talent' }).optional(),
   follow_up: flag.optional(),
@@ -235,7 +236,7 @@ export const assignBody = z.object({
   assignments: z
     .array(
       z.object({
-        contact_email: z.string().trim().toLowerCase().pipe(z.email({ error: 'contact_email must be an e-mail address' })),
+        contact_email: z.string().max(1_000).transform(normalizeEmailAddress).refine(isEmailAddress, { error: 'contact_email must be an e-mail address' }),
         campaign_id: z.string().trim().min(1, { error: 'campaign_id is required' }).max(64),
       }),
     )

@@ -4,11 +4,14 @@
  */
 import * as z from 'zod';
 import { API_KEY_MIN_LENGTH, API_KEY_PATTERN, API_KEY_SERVICE, normalizeRole } from '../constants';
+import { EMAIL_MAX, normalizeEmailAddress } from '../email-address';
 
 export const IDENTITY_MESSAGES = {
   agencyNameRequired: 'Please provide a name to continue.',
   agencyNameTooLong: 'Agency name must be 64 characters or fewer',
   agencyNameNoSlug: 'Agency name must contain at least one letter or number',
+  agencyNameNoLinks: 'Agency name cannot contain a web address or domain name',
+  agencyNameNoControl: 'Agency name cannot contain <, > or control characters',
   agencyNameRequiredForSwitch: 'Please choose an agency',
   invalidEmail: 'Please enter a valid email address',
   acceptNeedsTokenOrAgency: 'Provide an invite_token or an agency_name',
@@ -24,7 +27,7 @@ export const IDENTITY_MESSAGES = {
 } as const;
 
 export const AGENCY_NAME_MAX = 64;
-export const EMAIL_MAX = 254;
+export { EMAIL_MAX };
 
 /**
  * The agency id derived from the typed name: lower-case, runs of anything but [a-z0-9] become one
@@ -38,15 +41,34 @@ export const agencySlug = (name: string): string =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
+// One "@" between text without spaces, controls or the characters that separate addresses in a
+// header or group them in a search.
+// eslint-disable-next-line no-control-regex
+const EMAIL_SHAPE = /^[^\s@<>()[\]\\,;:"{}\u0000-\u001f\u007f]+@[^\s@<>()[\]\\,;:"{}\u0000-\u001f\u007f]+$/;
 
-/** Trimmed, lower-cased e-mail that contains "@" (spec section 5 "Invite"). */
+/**
+ * Normalised e-mail (shared/email-address.ts: NFKC, zero-width removed, trimmed, lower-cased)
+ * that contains "@" (spec section 5 "Invite").
+ */
 export const emailSchema = z
   .string({ error: IDENTITY_MESSAGES.invalidEmail })
-  .trim()
-  .toLowerCase()
-  .max(EMAIL_MAX, { error: IDENTITY_MESSAGES.invalidEmail })
-  .regex(EMAIL_SHAPE, { error: IDENTITY_MESSAGES.invalidEmail });
+  .max(EMAIL_MAX * 4, { error: IDENTITY_MESSAGES.invalidEmail })
+  .transform(normalizeEmailAddress)
+  .refine((email) => email.length <= EMAIL_MAX && EMAIL_SHAPE.test(email), { error: IDENTITY_MESSAGES.invalidEmail });
+
+// Invitation e-mails carry the agency's name: mail clients turn "x.com" or "www.x" into links and
+// markup or line breaks into something else, so the name may hold none of them.
+/** Control, invisible formatting (bidi overrides, zero-width) and line/paragraph separators. */
+const CONTROL_TEXT = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>]/u;
+/** "://", "www." or a word-dot-word that reads as a domain ("evil.com"), after NFKC ("ｅｖｉｌ．ｃｏｍ"). */
+const LINK_TEXT = /:\/\/|\bwww\.|[\p{L}\p{N}_-][.\u3002\uFF61][\p{L}]{2,}/iu;
+
+/** Why a name may not be shown in an e-mail, or undefined when it may (also used when rendering). */
+export const agencyNameProblem = (name: string): string | undefined => {
+  if (CONTROL_TEXT.test(name)) return IDENTITY_MESSAGES.agencyNameNoControl;
+  if (LINK_TEXT.test(name.normalize('NFKC'))) return IDENTITY_MESSAGES.agencyNameNoLinks;
+  return undefined;
+};
 
 /** member (default) or owner; any other value becomes member. */
 export const roleSchema = z.unknown().transform((value) => normalizeRole(value));
@@ -57,9 +79,24 @@ export const createAgencyBody = z.object({
     .trim()
     .min(1, { error: IDENTITY_MESSAGES.agencyNameRequired })
     .max(AGENCY_NAME_MAX, { error: IDENTITY_MESSAGES.agencyNameTooLong })
-    .refine((name) => agencySlug(name).length > 0, { error: IDENTITY_MESSAGES.agencyNameNoSlug }),
+    .refine((name) => agencySlug(name).length > 0, { error: IDENTITY_MESSAGES.agencyNameNoSlug })
+    .check((ctx) => {
+      const problem = agencyNameProblem(ctx.value);
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+    }),
+  /** the creator connects their own Gmail to the new agency (asked at creation, checked by default) */
+  connect_mailbox: z.boolean({ error: 'connect_mailbox must be true or false' }).optional().default(true),
 });
-export type CreateAgencyBody = z.infer<typeof createAgencyBody>;
+export type CreateAgencyBody = z.input<typeof createAgencyBody>;
+
+/** POST /api/v3/agency: the new agency, whether its Drive is ready and whether the creator's mailbox is connected. */
+export const createAgencyResponse = z.object({
+  success: z.literal(true),
+  agency: z.object({ name: z.string(), display_name: z.string() }),
+  drive_ready: z.boolean(),
+  mailbox_connected: z.boolean(),
+});
+export type CreateAgencyResponse = z.output<typeof createAgencyResponse>;
 
 const agencyNameField = z
   .string({ error: IDENTITY_MESSAGES.agencyNameRequiredForSwitch })
@@ -113,12 +150,8 @@ export const apiKeyBody = z.object({
 });
 export type ApiKeyBody = z.infer<typeof apiKeyBody>;
 
-/** `redirect` after sign-in: a same-origin path only ("/x", never "//host" or "/\\host"). */
-export const safeRedirectPath = (value: string | undefined | null): string => {
-  if (!value || value.length > 512) return '/';
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\r\n\t]/.test(value)) return '/';
-  return value;
-};
+/** `redirect` after sign-in: the one shared rule (shared/safe-redirect.ts), also used by the web app. */
+export { safeRedirectPath } from '../safe-redirect';
 
 export const loginQuery = z.object({
   invite: z.string().trim().regex(/^[A-Za-z0-9_-]{20,200}$/, { error: 'Invalid invite token' }).optional(),

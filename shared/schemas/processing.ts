@@ -3,6 +3,7 @@
  * cancel, status and the monitor metrics. No Node imports: the web client shares them.
  */
 import * as z from 'zod';
+import { isEmailAddress, normalizeEmailAddress } from '../email-address';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDay = (value: string) => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
@@ -21,9 +22,9 @@ export type IntervalBody = z.infer<typeof intervalBody>;
 export const emailBody = z.object({
   email: z
     .string({ error: 'email is required' })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: 'Please enter a valid email address' })),
+    .max(1_000, { error: 'Please enter a valid email address' })
+    .transform(normalizeEmailAddress)
+    .refine(isEmailAddress, { error: 'Please enter a valid email address' }),
 });
 export type EmailBody = z.infer<typeof emailBody>;
 
@@ -39,9 +40,9 @@ export const threadBody = z.object({
     .regex(/^[0-9a-fA-F]{1,24}$/, { error: 'thread_id must be a Gmail thread id' }),
   mailbox: z
     .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: 'mailbox must be an e-mail address' }))
+    .max(1_000, { error: 'mailbox must be an e-mail address' })
+    .transform(normalizeEmailAddress)
+    .refine(isEmailAddress, { error: 'mailbox must be an e-mail address' })
     .optional(),
 });
 export type ThreadBody = z.infer<typeof threadBody>;
@@ -74,7 +75,41 @@ export type ProcessingStatusResponse = {
   /** set when the job just ended: succeeded, failed or cancelled (not in spec) */
   status?: string;
   error?: string | null;
+  /** set when the job just ended: what went wrong without failing it, e.g. "The sheets could not be updated: ..." (not in spec) */
+  warnings?: string[];
 };
+
+const wireCount = z.number().nullish();
+
+/**
+ * GET /api/v3/status as the web reads it: lenient (both progress readings, nulls), so the status
+ * bar keeps working with an older or newer server; the web normalises what it parsed.
+ */
+export const processingStatusWire = z.object({
+  is_processing: z.boolean().nullish(),
+  operation_label: z.string().nullish(),
+  elapsed_seconds: wireCount,
+  task_id: z.string().nullish(),
+  phase: z.string().nullish(),
+  progress: z
+    .object({ threads_total: wireCount, threads_completed: wireCount, total: wireCount, completed: wireCount, percent: wireCount })
+    .partial()
+    .nullish(),
+  current_thread: z.object({ subject: z.string().nullish(), thread_id: z.string().nullish() }).nullish(),
+  status: z.string().nullish(),
+  error: z.string().nullish(),
+  warnings: z.array(z.string()).nullish(),
+  messages_processed: wireCount,
+});
+export type ProcessingStatusWire = z.output<typeof processingStatusWire>;
+
+/** POST /api/v3/sheets/resync: a sheets-only job was started (the status bar follows it like any job). */
+export const sheetsResyncResponse = z.object({
+  success: z.literal(true),
+  task_id: z.string().min(1),
+  message: z.string(),
+});
+export type SheetsResyncResponse = z.output<typeof sheetsResyncResponse>;
 
 export type MonitorMetricsResponse = {
   success: true;

@@ -12,6 +12,8 @@ export const systemConnectionResponse = z.object({
   status: z.string(),
   agency_name: z.string(),
   google_connected: z.boolean(),
+  /** the caller's Google grant: stored and usable, none stored, or refused by Google (sign in again) */
+  google_access: z.enum(['ok', 'missing', 'revoked']).default('ok'),
   openai_configured: z.boolean(),
   google_links_base: z.string().nullable().default(null),
 });

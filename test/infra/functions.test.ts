@@ -26,7 +26,7 @@ const SECRETS = new Set([
   'AuthCallback', 'ApiKeyValidate', 'ApiKeySet',
   'CampaignImportLonglist', 'CampaignSheetMetadata', 'DriveRootDelete',
   'DriveHealth', 'ContactAdd', 'AgencyCreate', 'AgencyInviteAccept', 'AgencyMemberRemove',
-  'JobFetch', 'JobProcessBatch', 'JobSyncSheets', 'MonitorTick', 'CampaignProvision', 'CampaignDeletion',
+  'JobFetch', 'JobProcessBatch', 'JobSyncSheets', 'MonitorTick', 'CampaignProvision', 'CampaignDeletion', 'LonglistImport',
 ]);
 /** Everything with a secret except the OpenAI-only key routes acts with a Google grant; sign-in starts one. */
 const GOOGLE = new Set([...SECRETS, 'AuthLogin'].filter((id) => id !== 'ApiKeyValidate' && id !== 'ApiKeySet'));
@@ -35,12 +35,17 @@ const DISPATCHES: Record<string, string> = {
   DriveRootRecreate: 'CampaignProvision',
   DriveHealth: 'CampaignProvision',
   CampaignDelete: 'CampaignDeletion',
+  CampaignImportLonglist: 'LonglistImport',
+  CampaignImportLonglistStatus: 'LonglistImport',
+  MonitorTick: 'LonglistImport',
 };
-const START_EXECUTION = new Set(['ProcessThread', 'ProcessEmail', 'ProcessCampaign', 'ProcessInterval', 'MonitorTick']);
+const START_EXECUTION = new Set(['ProcessThread', 'ProcessEmail', 'ProcessCampaign', 'ProcessInterval', 'SheetsResync', 'MonitorTick']);
 const STOP_EXECUTION = new Set(['TaskCancel', 'ProcessCancel']);
+/** Whoever finds a job holding the lock asks whether its execution still runs (an orphan is ended at once). */
+const DESCRIBE_EXECUTION = new Set([...START_EXECUTION, ...STOP_EXECUTION, 'ProcessingStatus']);
 const SEND_EMAIL = new Set(['AgencyInvite', 'AgencyInviteResend']);
 // GET routes whose handlers write: sign-in steps, Drive startup recovery, monitor registration.
-const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'DriveHealth', 'ConversationChanges']);
+const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'DriveHealth', 'ConversationChanges', 'ProcessingStatus', 'CampaignImportLonglistStatus']);
 
 const actionsOf = (statement: Statement): string[] => [statement.Action].flat();
 const grants = (fn: AppLambda, action: string): boolean => fn.statements.some((statement) => actionsOf(statement).includes(action));
@@ -148,6 +153,7 @@ describe('functions: one per manifest entry, with the AppFunction defaults and l
   it('grants Step Functions and SES calls only where the grant table says', () => {
     expect(idsWith(appLambdas, (fn) => grants(fn, 'states:StartExecution'))).toEqual(sorted(START_EXECUTION));
     expect(idsWith(appLambdas, (fn) => grants(fn, 'states:StopExecution'))).toEqual(sorted(STOP_EXECUTION));
+    expect(idsWith(appLambdas, (fn) => grants(fn, 'states:DescribeExecution'))).toEqual(sorted(DESCRIBE_EXECUTION));
     expect(idsWith(appLambdas, (fn) => grants(fn, 'ses:SendEmail'))).toEqual(sorted(SEND_EMAIL));
     expect(idsWith(appLambdas, (fn) => fn.props.Environment.Variables.STATE_MACHINE_ARN !== undefined)).toEqual(
       sorted([...START_EXECUTION, ...STOP_EXECUTION]),
@@ -156,7 +162,8 @@ describe('functions: one per manifest entry, with the AppFunction defaults and l
   });
 
   it('lets exactly the dispatching routes invoke their async task, by name from the environment', () => {
-    expect(idsWith(appLambdas, (fn) => grants(fn, 'lambda:InvokeFunction'))).toEqual(sorted([...Object.keys(DISPATCHES), 'MonitorTick']));
+    // MonitorTick and LonglistImport also invoke themselves (fan-out, hand-over).
+    expect(idsWith(appLambdas, (fn) => grants(fn, 'lambda:InvokeFunction'))).toEqual(sorted(new Set([...Object.keys(DISPATCHES), 'MonitorTick', 'LonglistImport'])));
     for (const [routeId, taskId] of Object.entries(DISPATCHES)) {
       const fn = byId.get(routeId)!;
       const envName = `${taskId.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}_FUNCTION`;

@@ -188,6 +188,9 @@ describe('conversations: the hard cases through the product', () => {
       const member = await signIn(booted.runtime, email);
       const accepted = await member.api.post('/api/v3/agency/invitations/accept', { invite_token: token });
       expect(accepted.status, accepted.text).toBe(200);
+      // An invited member's mailbox is read only once they connect it (consent per agency).
+      const connected = await member.api.post('/api/v3/mailboxes/connect', {});
+      expect(connected.status, connected.text).toBe(200);
     }
     api = maya.api;
     const members = await api.get<{ members: { email: string; status: string }[] }>('/api/v3/agency/members');

@@ -62,7 +62,7 @@ describe('identity: agencies, members and invitations', () => {
     it('creates the agency from the typed name: slug id, display name, owner, session switched', async () => {
       const response = await maya.api.post('/api/v3/agency', { name: '  Brightwave   Agency!  ' });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ success: true, agency: { name: AGENCY, display_name: 'Brightwave   Agency!' }, drive_ready: true });
+      expect(response.body).toEqual({ success: true, agency: { name: AGENCY, display_name: 'Brightwave   Agency!' }, drive_ready: true, mailbox_connected: true });
       expect((await maya.api.get('/auth/status')).body).toMatchObject({
         agency_name: AGENCY,
         agency_display_name: 'Brightwave   Agency!',
@@ -115,7 +115,7 @@ describe('identity: agencies, members and invitations', () => {
       const noGrant = await storedSession(booted.runtime, 'nogrant@example.com');
       const response = await noGrant.api.post('/api/v3/agency', { name: 'No Drive Agency' });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ success: true, agency: { name: 'no-drive-agency', display_name: 'No Drive Agency' }, drive_ready: false });
+      expect(response.body).toEqual({ success: true, agency: { name: 'no-drive-agency', display_name: 'No Drive Agency' }, drive_ready: false, mailbox_connected: false });
       const { data } = await driveAssetsEntity().get({ agencyName: 'no-drive-agency' }).go();
       expect(data).toMatchObject({ status: 'incomplete', ownerEmail: 'nogrant@example.com', error: expect.any(String) });
       expect((await noGrant.api.get('/auth/status')).body).toMatchObject({ agency_name: 'no-drive-agency', membership_role: 'owner' });

@@ -190,9 +190,10 @@ describe('identity: sign-in, status, logout, CSRF', () => {
     } finally {
       google.faults.clear();
     }
-    // a malformed invite token never reaches the provider
+    // a malformed invite token is answered like any other before sign-in (issue 13), and refused after it
     const badInvite = await client(booted.runtime).get('/auth/login?invite=not%20a%20token');
-    expect(errorMessage(badInvite.headers.get('location')!)).toBe('This invitation is invalid or has already been used');
+    expect(badInvite.headers.get('location')).not.toMatch(/^\/auth\/error/);
+    expect(errorMessage((await signIn(booted.runtime, PRIYA, { invite: 'not a token' })).location)).toBe('This invitation is invalid or has already been used');
   });
 
   it('signing in again rotates the session: the cookie that came in is ended', async () => {
@@ -222,9 +223,10 @@ describe('identity: sign-in, status, logout, CSRF', () => {
     await maya.api.post('/api/v3/agency/switch', { agency_name: 'alpha-agency' });
     const token = await invite(maya, booted.dataDir, DANIEL);
 
-    // the login points the account picker at the invited address
+    // the login tells the provider nothing about the invitee (issue 13)
     const url = await authorizeUrl(booted.runtime, { invite: token });
-    expect(url.searchParams.get('login_hint')).toBe(DANIEL);
+    expect(url.searchParams.get('login_hint')).toBeNull();
+    expect(url.href).not.toContain(encodeURIComponent(DANIEL));
 
     // the wrong account: signed in, but told why the invitation was not used
     const wrong = await signIn(booted.runtime, PRIYA, { invite: token });

@@ -1,11 +1,12 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 
 /**
- * Work a request starts but does not wait for (campaign Drive provisioning and deletion). On AWS
- * it is an asynchronous Lambda invoke, which Lambda retries twice on failure; the local runtime
- * installs a dispatcher that runs the same task in-process with the same retries.
+ * Work a request starts but does not wait for (campaign Drive provisioning and deletion, long
+ * longlist imports). On AWS it is an asynchronous Lambda invoke, which Lambda retries twice on
+ * failure; the local runtime installs a dispatcher that runs the same task in-process with the
+ * same retries.
  */
-export type AsyncTaskId = 'CampaignProvision' | 'CampaignDeletion';
+export type AsyncTaskId = 'CampaignProvision' | 'CampaignDeletion' | 'LonglistImport';
 export type AsyncDispatcher = (taskId: AsyncTaskId, payload: Record<string, unknown>) => Promise<void>;
 
 let installed: AsyncDispatcher | undefined;

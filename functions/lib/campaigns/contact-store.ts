@@ -1,3 +1,4 @@
+import { normalizeEmailAddress } from '../../../shared/email-address';
 import { isConditionalFailure } from '../identity/store-errors';
 import { contactEntity, type ContactItem } from '../store/entities/contact';
 import { nowIso } from '../store/keys';
@@ -32,11 +33,11 @@ export const listCampaignContacts = async (agencyName: string, campaignId: strin
 
 /** Every campaign's contact of one talent, by campaign id (the byTalent index). */
 export const contactsByEmail = async (agencyName: string, email: string): Promise<ContactItem[]> =>
-  (await contactEntity().query.byTalent({ agencyName, email }).go({ pages: 'all' })).data as ContactItem[];
+  (await contactEntity().query.byTalent({ agencyName, email: normalizeEmailAddress(email) }).go({ pages: 'all' })).data as ContactItem[];
 
 /** One campaign's contact of one talent. */
 export const getContact = async (agencyName: string, campaignId: string, email: string): Promise<ContactItem | undefined> =>
-  ((await contactEntity().get({ agencyName, campaignId, email }).go()).data as ContactItem | null) ?? undefined;
+  ((await contactEntity().get({ agencyName, campaignId, email: normalizeEmailAddress(email) }).go()).data as ContactItem | null) ?? undefined;
 
 /** Contacts per campaign id, from one Query that reads back only the campaign id. */
 export const countContactsByCampaign = async (agencyName: string): Promise<Map<string, number>> => {
@@ -50,16 +51,20 @@ export const countContactsByCampaign = async (agencyName: string): Promise<Map<s
 export const countCampaignContacts = async (agencyName: string, campaignId: string): Promise<number> =>
   (await contactEntity().query.byAgency({ agencyName, campaignId }).go({ pages: 'all', attributes: ['email'] })).data.length;
 
-/** Stores a new contact; undefined when that e-mail is already a contact of that campaign. */
+/**
+ * Stores a new contact; undefined when that e-mail is already a contact of that campaign. The
+ * e-mail (the key: uniqueness per campaign) and the manager are stored normalised
+ * (shared/email-address.ts), whichever way they came in, so "ma\u200Bya@x.com" is "maya@x.com".
+ */
 export const createContact = async (agencyName: string, contact: NewContact, now = nowIso()): Promise<ContactItem | undefined> => {
   try {
     const { data } = await contactEntity()
       .create({
         agencyName,
         campaignId: contact.campaignId,
-        email: contact.email,
+        email: normalizeEmailAddress(contact.email),
         talentName: contact.talentName,
-        emailOwner: contact.emailOwner,
+        emailOwner: normalizeEmailAddress(contact.emailOwner),
         ...(contact.handle ? { handle: contact.handle } : {}),
         trackingEnabled: true,
         source: contact.source,

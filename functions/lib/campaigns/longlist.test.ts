@@ -62,6 +62,27 @@ describe('longlist rows', () => {
     expect(result.duplicates).toEqual([{ row: 7, email: 'ana.ruiz@gmail.com', reason: 'Duplicate of row 2 in the sheet' }]);
   });
 
+  it('normalises e-mails before the in-sheet duplicate check, and skips a row whose manager is not one valid address', () => {
+    const rows = [
+      ['Talent Name', 'E-mail', 'Manager'],
+      ['Maya', 'maya@x.com', ' Dana@AtlasTalent.co '],
+      ['Maya Again', 'ma\u200Bya@X.com', ''],
+      ['Lee', 'lee@x.com', 'nobody@x.com OR is:anywhere'],
+      ['Kim', 'kim@x.com', 'Dana at Atlas'],
+      ['Jo', 'jo@x.com', 'jo.mgr@x.com\u200B'],
+    ];
+    const result = parseLonglist(rows, header);
+    expect(result.candidates).toEqual([
+      { row: 2, email: 'maya@x.com', talentName: 'Maya', manager: 'dana@atlastalent.co', handle: '' },
+      { row: 6, email: 'jo@x.com', talentName: 'Jo', manager: 'jo.mgr@x.com', handle: '' },
+    ]);
+    expect(result.duplicates).toEqual([{ row: 3, email: 'maya@x.com', reason: 'Duplicate of row 2 in the sheet' }]);
+    expect(result.skipped).toEqual([
+      { row: 4, reason: 'Invalid manager email "nobody@x.com OR is:anywhere"' },
+      { row: 5, reason: 'Invalid manager email "Dana at Atlas"' },
+    ]);
+  });
+
   it('reads the handle trimmed, and leaves out one that cannot be a handle (spaces, over 100 characters)', () => {
     const rows = [
       ['Name', 'Email', 'Handle'],

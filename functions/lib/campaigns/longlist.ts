@@ -1,3 +1,4 @@
+import { isEmailAddress, normalizeEmailAddress } from '../../../shared/email-address';
 import { HANDLE_MAX } from '../../../shared/schemas/campaigns';
 
 /**
@@ -49,8 +50,8 @@ export const findHeader = (rows: string[][], scanRows = 10): HeaderMap | undefin
   return undefined;
 };
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-export const isEmail = (value: string) => value.length <= 254 && EMAIL.test(value);
+/** One bare address, normalised (the same rule as a contact added by hand). */
+export const isEmail = (value: string) => isEmailAddress(normalizeEmailAddress(value));
 
 export type Candidate = { row: number; email: string; talentName: string; manager: string; handle: string };
 export type Skipped = { row: number; reason: string };
@@ -67,7 +68,8 @@ export const parseLonglist = (rows: string[][], header: HeaderMap) => {
     const row = index + 1;
     const rawEmail = (cells[header.email] ?? '').trim();
     const talentName = (cells[header.name] ?? '').trim();
-    const manager = header.manager === undefined ? '' : (cells[header.manager] ?? '').trim();
+    const rawManager = header.manager === undefined ? '' : (cells[header.manager] ?? '').trim();
+    const manager = normalizeEmailAddress(rawManager);
     // A handle too long to be one (a note pasted in the column) is left out, not the row.
     const rawHandle = header.handle === undefined ? '' : (cells[header.handle] ?? '').trim();
     const handle = rawHandle.length <= HANDLE_MAX && !/\s/.test(rawHandle) ? rawHandle : '';
@@ -76,13 +78,18 @@ export const parseLonglist = (rows: string[][], header: HeaderMap) => {
       skipped.push({ row, reason: 'Missing email' });
       continue;
     }
-    const email = rawEmail.toLowerCase();
-    if (!isEmail(email)) {
+    const email = normalizeEmailAddress(rawEmail);
+    if (!isEmailAddress(email)) {
       skipped.push({ row, reason: `Invalid email "${rawEmail}"` });
       continue;
     }
     if (!talentName) {
       skipped.push({ row, reason: 'Missing talent name' });
+      continue;
+    }
+    // The manager is searched in Gmail and matched against senders: one address or nothing.
+    if (manager && !isEmailAddress(manager)) {
+      skipped.push({ row, reason: `Invalid manager email "${rawManager}"` });
       continue;
     }
     const first = seen.get(email);

@@ -13,8 +13,10 @@ import {
   type MessageAnalysisAnswer,
   type PromptMessage,
 } from './prompts';
+import { clip, STORED_LIMITS } from '../mail/limits';
 import { resolveDate, senderEvidence } from './rules/dates';
 import { lastStatedCurrency, normalizeFee } from './rules/fees';
+import { senderWords } from './rules/instructions';
 import { quoteAppearsIn } from './rules/quotes';
 import type { DateFact, FeeFact } from './types';
 
@@ -71,22 +73,25 @@ export const analyseMessage = async (
   const answer = await callWithRoom<MessageAnalysisAnswer>(call, settings, 'individual_message_summary', messageAnalysisPrompt(input.prompt, input.context), MESSAGE_ANALYSIS_SCHEMA as never);
   const json = answer.json;
   if (!json) return { summary: '', fees: [], tokens: answer.tokens, ...(answer.failure ? { failure: answer.failure } : {}) };
+  // What the sender says to the agency: their own words without text addressed to software.
+  const words = senderWords(input.ownText);
   let intent = (INTENTS as readonly string[]).includes(json.intent) ? (json.intent as Intent) : 'other';
   const quote = String(json.intent_quote ?? '');
-  if (DECISIONS.has(intent) && !quoteAppearsIn(quote, input.ownText)) intent = 'other';
+  if (DECISIONS.has(intent) && !quoteAppearsIn(quote, words)) intent = 'other';
   const fees: FeeFact[] = [];
   for (const raw of Array.isArray(json.fees) ? json.fees : []) {
-    if (!quoteAppearsIn(String(raw?.quote ?? ''), input.ownText)) continue;
+    if (fees.length >= STORED_LIMITS.feesPerMessage) break;
+    if (!quoteAppearsIn(String(raw?.quote ?? ''), words)) continue;
     const fee = normalizeFee(
       { ...raw, quote: String(raw.quote) } as never,
       { ...(lastStatedCurrency(fees) ?? input.currencies.thread ? { threadCurrency: lastStatedCurrency(fees) ?? input.currencies.thread } : {}), agencyCurrency: input.currencies.agency } as never,
     );
-    if (fee) fees.push(withoutNulls({ ...fee, messageId: input.messageId, setBy: 'model' }));
+    if (fee) fees.push(withoutNulls({ ...fee, quote: clip(fee.quote, STORED_LIMITS.quote), messageId: input.messageId, setBy: 'model' }));
   }
   return {
-    summary: String(json.summary ?? '').trim().slice(0, 1_000),
+    summary: clip(String(json.summary ?? '').trim(), STORED_LIMITS.messageSummary),
     intent,
-    ...(quote ? { intentQuote: quote.slice(0, 500) } : {}),
+    ...(quote ? { intentQuote: clip(quote, STORED_LIMITS.quote) } : {}),
     fees,
     tokens: answer.tokens,
   };
@@ -107,7 +112,7 @@ export const extractDates = async (
   for (const raw of Array.isArray(answer.json?.dates) ? answer.json.dates : []) {
     const source = messages.find((m) => m.prompt.index === Number(raw?.message));
     const quote = String(raw?.quote ?? '');
-    if (!source || !quoteAppearsIn(quote, source.ownText)) continue;
+    if (!source || !quoteAppearsIn(quote, senderWords(source.ownText))) continue;
     const kind: DateKind = (DATE_KINDS as readonly string[]).includes(raw.kind) ? (raw.kind as DateKind) : 'other';
     const date = resolveDate({
       quote,
@@ -116,7 +121,7 @@ export const extractDates = async (
       locale,
       senderEvidence: senderEvidence(source.fullText, source.fromEmail),
     });
-    if (date) dates.push(withoutNulls({ date, kind, quote: quote.slice(0, 500), messageId: source.messageId, setBy: 'model' }));
+    if (date) dates.push(withoutNulls({ date, kind, quote: clip(quote, STORED_LIMITS.quote), messageId: source.messageId, setBy: 'model' }));
   }
   return { dates, tokens: answer.tokens, ...(answer.failure ? { failure: answer.failure } : {}) };
 };

@@ -1,7 +1,9 @@
+import { permitsMessage, type MailboxConsent } from '../mailboxes/consent';
 import { GoogleNotFound } from '../google/errors';
 import type { GmailClient, ParsedMessage } from '../google/gmail';
 import { gmailThreadLink } from '../google/links';
 import { isConditionalFailure } from '../identity/store-errors';
+import { messages as catalogue } from '../../../shared/messages';
 import { errorMessage, logger } from '../logger';
 import { Transient } from '../processing/errors';
 import { addTrackedConversation } from '../processing/monitor-registry';
@@ -13,6 +15,8 @@ import type { ThreadRef } from '../store/entities/job';
 import { mailMessageEntity, type MailMessageItem } from '../store/entities/mail-message';
 import { threadEntity } from '../store/entities/thread';
 import { nowIso } from '../store/keys';
+import { noteFailedThread } from '../processing/job-store';
+import { clip, STORED_LIMITS } from '../mail/limits';
 import { analyseMessage, extractDates, type DatedMessage, type Failure } from './analyse';
 import { applyAttribution } from './apply-attribution';
 import { trackedAddresses } from './directory';
@@ -32,16 +36,25 @@ export type ThreadWork = {
   directory: AgencyDirectory;
   call: ModelCaller;
   gmailFor: (mailbox: string) => Promise<GmailClient>;
+  /** the mailbox owner's limits; undefined only where no consent applies (tests of the pipeline alone) */
+  consent?: MailboxConsent;
   /** date_range_processing.include_full_thread false: only messages inside this window are analysed */
   window?: QueryBounds;
   onSubject?: (subject: string) => Promise<void>;
+  /** where a thread that could not be processed is recorded; default: on the job (its status says so) */
+  onFailure?: (failure: ThreadFailure) => Promise<void>;
 };
 
+/** A thread one job could not process, and why, in words a person can read. */
+export type ThreadFailure = { ref: ThreadRef; subject: string; reason: string };
+
 export type ThreadOutcome = {
-  result: 'missing' | 'ignored' | 'unchanged' | 'updated';
+  result: 'missing' | 'ignored' | 'unchanged' | 'updated' | 'failed';
   tokens: number;
   messages: number;
   campaigns: string[];
+  /** result 'failed': why, for people */
+  reason?: string;
 };
 
 export const gmailLink = (ref: ThreadRef) => gmailThreadLink(ref.mailbox, ref.threadId);
@@ -94,7 +107,7 @@ const inWindow = (window: QueryBounds | undefined, m: ParsedMessage) =>
  * only messages no mailbox of the agency brought before, attribute the conversation, summarise,
  * extract key dates, save, and rebuild the conversations it belongs to.
  */
-export const processThread = async (work: ThreadWork, ref: ThreadRef): Promise<ThreadOutcome> => {
+const processThreadOnce = async (work: ThreadWork, ref: ThreadRef): Promise<ThreadOutcome> => {
   const none = (result: ThreadOutcome['result']): ThreadOutcome => ({ result, tokens: 0, messages: 0, campaigns: [] });
   const { agencyName, settings } = work;
   const gmail = await work.gmailFor(ref.mailbox);
@@ -105,14 +118,15 @@ export const processThread = async (work: ThreadWork, ref: ThreadRef): Promise<T
     if (error instanceof GoogleNotFound) return none('missing');
     throw error;
   }
-  const parsed = fetched.messages.filter((m) => !m.labelIds.includes('DRAFT'));
+  // Only what the mailbox's owner agreed to share (their from/after limits) is read at all.
+  const parsed = fetched.messages.filter((m) => !m.labelIds.includes('DRAFT') && (!work.consent || permitsMessage(work.consent, m)));
   if (parsed.length === 0) return none('ignored');
   const tracked = trackedAddresses(work.directory);
   if (![...participantsOf(parsed.map(fromParsed))].some((address) => tracked.has(address))) {
     const { data: pointer } = await threadEntity().get({ agencyName, mailbox: ref.mailbox, threadId: ref.threadId }).go({ attributes: ['threadKey'] });
     if (!pointer) return none('ignored');
   }
-  const subject = parsed[0]!.subject || fetched.snippet.slice(0, 80);
+  const subject = clip(parsed[0]!.subject || fetched.snippet.slice(0, 80), STORED_LIMITS.subject);
   await work.onSubject?.(subject);
 
   const referenced = parsed.flatMap((m) => [m.messageId, m.inReplyTo, ...m.references]).filter((id): id is string => Boolean(id));
@@ -170,12 +184,13 @@ export const processThread = async (work: ThreadWork, ref: ThreadRef): Promise<T
       threadKey,
       copies: [copyOf(m)],
       sentAt: new Date(m.internalDate).toISOString(),
+      // Every field bounded (./limits.ts; the parse already bounds the mail's own fields).
       fromEmail: m.from?.email.toLowerCase() ?? '',
-      fromName: m.from?.name ?? '',
-      to: m.to.map((a) => a.email.toLowerCase()),
-      cc: m.cc.map((a) => a.email.toLowerCase()),
-      subject: m.subject,
-      ownText: m.ownText.slice(0, 8_000),
+      fromName: clip(m.from?.name ?? '', STORED_LIMITS.name),
+      to: m.to.slice(0, STORED_LIMITS.recipients).map((a) => a.email.toLowerCase()),
+      cc: m.cc.slice(0, STORED_LIMITS.recipients).map((a) => a.email.toLowerCase()),
+      subject: clip(m.subject, STORED_LIMITS.subject),
+      ownText: clip(m.ownText, STORED_LIMITS.ownText),
       autoReply: m.autoReply,
       side,
       toOtherSide: reachesOtherSide(rule, sideContext),
@@ -197,7 +212,7 @@ export const processThread = async (work: ThreadWork, ref: ThreadRef): Promise<T
       threadCurrency = lastStatedCurrency(analysis.fees) ?? threadCurrency;
       item = {
         ...base,
-        summary: analysis.summary || m.snippet,
+        summary: clip(analysis.summary || m.snippet, STORED_LIMITS.messageSummary),
         ...(analysis.intent ? { intent: analysis.intent } : {}),
         ...(analysis.intentQuote ? { intentQuote: analysis.intentQuote } : {}),
         fees: analysis.fees,
@@ -283,17 +298,19 @@ export const processThread = async (work: ThreadWork, ref: ThreadRef): Promise<T
       }
     } else answer = await full();
     tokens += answer.tokens;
-    summary = (answer.json?.summary ?? answer.content).trim() || summary;
+    summary = clip(String(answer.json?.summary ?? answer.content).trim(), STORED_LIMITS.threadSummary) || summary;
   }
 
   const messageKeys = [...new Set([...(stored?.messageKeys ?? []), ...created.map((m) => m.messageKey), ...[...storedMessages.keys()]])];
   const sentAtOf = new Map([...storedMessages.values(), ...created].map((m) => [m.messageKey, m.sentAt]));
   messageKeys.sort((a, b) => (sentAtOf.get(a) ?? '').localeCompare(sentAtOf.get(b) ?? ''));
   const dateSeen = new Set<string>();
-  const dates = [...(stored?.dates ?? []), ...found.dates].filter((d) => {
-    const id = `${d.date}|${d.kind}|${d.messageId ?? ''}`;
-    return dateSeen.has(id) ? false : (dateSeen.add(id), true);
-  });
+  const dates = [...(stored?.dates ?? []), ...found.dates]
+    .filter((d) => {
+      const id = `${d.date}|${d.kind}|${d.messageId ?? ''}`;
+      return dateSeen.has(id) ? false : (dateSeen.add(id), true);
+    })
+    .slice(-STORED_LIMITS.datesPerThread);
   const now = nowIso();
   const copy = `${ref.mailbox}|${ref.threadId}`;
   const times = [...sentAtOf.values()].sort();
@@ -301,16 +318,16 @@ export const processThread = async (work: ThreadWork, ref: ThreadRef): Promise<T
     agencyName,
     threadKey,
     version: (stored?.version ?? 0) + 1,
-    subject: stored?.subject || subject,
+    subject: clip(stored?.subject || subject, STORED_LIMITS.subject),
     messageKeys,
     copies: [...new Set([...(stored?.copies ?? []), copy])].sort(),
-    participants: [...participantsOf(ruleMessages)].sort(),
+    participants: [...participantsOf(ruleMessages)].sort().slice(0, STORED_LIMITS.participants),
     ...plan.threadFields,
     ...(stored?.assignment ? { assignment: stored.assignment } : {}),
     summary,
     summarisedKeys: messageKeys,
     dates,
-    failures: [...(stored?.failures ?? []), ...failures].slice(-20),
+    failures: [...(stored?.failures ?? []), ...failures].slice(-STORED_LIMITS.failures),
     ...(times[0] ? { firstMessageAt: times[0] } : {}),
     ...(times.at(-1) ? { lastMessageAt: times.at(-1) } : {}),
     tokensUsed: (stored?.tokensUsed ?? 0) + tokens,
@@ -364,4 +381,87 @@ export const processThread = async (work: ThreadWork, ref: ThreadRef): Promise<T
   // A copy that only adds a mailbox changes no content: the campaign's status line is not asked again.
   const contentChanged = fresh.length > 0 || resided.length > 0 || plan.changed || !stored;
   return { result: changed ? 'updated' : 'unchanged', tokens, messages: analysed, campaigns: contentChanged ? plan.campaignIds : [] };
+};
+
+/* ---------- one bad thread never fails the job ---------- */
+
+// Names the state machine retries (infra/processing.asl.json): these are thrown as they are.
+const RETRIED = new Set(['RateLimited', 'UpstreamError', 'Transient']);
+// About the whole job or mailbox, not this thread (key, quota, Google access): thrown as they are.
+const JOB_LEVEL = new Set(['OpenAIKeyInvalid', 'QuotaExceeded', 'GoogleAuthRevoked', 'GooglePermissionDenied', 'NoGoogleGrant', 'MissingApiKey', 'NoConnectedMailbox', 'WaitTooLong']);
+// AWS and network failures that pass with time: thrown as Transient, so the state machine retries.
+const AWS_TRANSIENT = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'TransactionConflictException',
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+]);
+const NETWORK_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+
+type ErrorLike = { name?: string; code?: string; message?: string; cause?: unknown; $retryable?: unknown; $metadata?: { httpStatusCode?: number } };
+
+/** The error and the ones it wraps (ElectroDB wraps the SDK's), outermost first. */
+const chainOf = (error: unknown): ErrorLike[] => {
+  const chain: ErrorLike[] = [];
+  for (let current: unknown = error; current && typeof current === 'object' && chain.length < 5; current = (current as ErrorLike).cause) chain.push(current as ErrorLike);
+  return chain;
+};
+
+const isTransientInfrastructure = (e: ErrorLike): boolean =>
+  Boolean(e.$retryable) ||
+  AWS_TRANSIENT.has(e.name ?? '') ||
+  NETWORK_CODES.has(e.code ?? '') ||
+  (e.$metadata?.httpStatusCode ?? 0) >= 500;
+
+const reasons = catalogue.processing.threadFailedReasons;
+
+/** Why a thread failed, for people: never the raw error (that goes to the log). */
+const readableReason = (chain: ErrorLike[]): string => {
+  const names = new Set(chain.map((e) => e.name ?? ''));
+  const text = chain.map((e) => e.message ?? '').join(' ');
+  if (/item size has exceeded|item size to update has exceeded|exceeds? the maximum (?:allowed )?(?:item )?size/i.test(text)) return reasons.tooLarge;
+  if (names.has('GoogleRequestRejected')) return reasons.gmailRefused;
+  if (names.has('AiRequestRejected')) return reasons.modelRefused;
+  if (names.has('AiInvalidOutput') || names.has('AiOutputTruncated')) return reasons.modelUnusable;
+  return reasons.unexpected;
+};
+
+const recordOnJob = (work: ThreadWork) => async (failure: ThreadFailure) =>
+  noteFailedThread(work.agencyName, work.jobId, catalogue.processing.threadFailed(failure.subject || failure.ref.threadId, failure.reason));
+
+/**
+ * One mailbox copy of a Gmail thread (processThreadOnce above), so that one bad thread never
+ * fails the job: an error that is neither transient (retried by the state machine) nor about the
+ * whole job is logged, recorded as a failed thread with a reason a person can read (by default on
+ * the job, which the status reports), and the batch goes on with the next thread.
+ */
+export const processThread = async (work: ThreadWork, ref: ThreadRef): Promise<ThreadOutcome> => {
+  let subject = '';
+  try {
+    return await processThreadOnce(
+      {
+        ...work,
+        onSubject: async (current) => {
+          subject = current;
+          await work.onSubject?.(current);
+        },
+      },
+      ref,
+    );
+  } catch (error) {
+    const chain = chainOf(error);
+    const outer = chain[0] ?? {};
+    if (RETRIED.has(outer.name ?? '') || JOB_LEVEL.has(outer.name ?? '')) throw error;
+    if (chain.some(isTransientInfrastructure)) throw new Transient(`Thread ${ref.threadId}: ${errorMessage(error)}`.slice(0, 500));
+    const reason = readableReason(chain);
+    logger.warn('thread not processed', { agency: work.agencyName, jobId: work.jobId, mailbox: ref.mailbox, threadId: ref.threadId, reason, error: errorMessage(error).slice(0, 500) });
+    const failure: ThreadFailure = { ref, subject: clip(subject, STORED_LIMITS.subject), reason };
+    await (work.onFailure ?? recordOnJob(work))(failure);
+    return { result: 'failed', tokens: 0, messages: 0, campaigns: [], reason };
+  }
 };

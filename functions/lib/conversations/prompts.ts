@@ -8,6 +8,8 @@ import type { ChatMessage } from '../ai/openai';
  * model can only cite what the sender really wrote).
  */
 export const MESSAGE_TEXT_MAX = 6_000;
+/** A header line in a prompt (subject, from, to): one line, at most this long. */
+export const PROMPT_HEADER_MAX = 500;
 
 export type PromptMessage = {
   /** 1-based position in the prompt: the model cites messages by it */
@@ -29,8 +31,11 @@ const DATA_RULE =
 /** Escapes what would let mail text close its own block. */
 const fence = (text: string) => text.replace(/<\/?email\b[^>]*>/gi, (tag) => tag.replace(/</g, '‹').replace(/>/g, '›'));
 
+/** A header value as one bounded line: a subject cannot add lines (a fake "To:") or fill the prompt. */
+const headerLine = (text: string) => fence(text.replace(/\s+/g, ' ').trim().slice(0, PROMPT_HEADER_MAX));
+
 export const emailBlock = (m: PromptMessage, body = m.text) =>
-  `<email index="${m.index}" from="${fence(m.from).replace(/"/g, "'")}" side="${m.side}" date="${m.date}">\nSubject: ${fence(m.subject)}\nTo: ${fence(m.to)}\n\n${fence(body.slice(0, MESSAGE_TEXT_MAX))}\n</email>`;
+  `<email index="${m.index}" from="${headerLine(m.from).replace(/"/g, "'")}" side="${m.side}" date="${m.date}">\nSubject: ${headerLine(m.subject)}\nTo: ${headerLine(m.to)}\n\n${fence(body.slice(0, MESSAGE_TEXT_MAX))}\n</email>`;
 
 export const MESSAGE_ANALYSIS_SCHEMA = {
   name: 'message_analysis',
@@ -143,7 +148,7 @@ export type ThreadSummaryAnswer = { summary: string; next_step: string };
 export type SummaryContext = { subject: string; talents: string[]; campaigns: string[] };
 
 const contextLines = (c: SummaryContext) =>
-  [`Subject: ${c.subject}`, c.talents.length ? `Talent: ${c.talents.join(', ')}` : '', c.campaigns.length ? `Campaign: ${c.campaigns.join(', ')}` : '']
+  [`Subject: ${headerLine(c.subject)}`, c.talents.length ? `Talent: ${headerLine(c.talents.join(', '))}` : '', c.campaigns.length ? `Campaign: ${headerLine(c.campaigns.join(', '))}` : '']
     .filter(Boolean)
     .join('\n');
 
@@ -168,7 +173,7 @@ export const incrementalThreadPrompt = (context: SummaryContext, previous: strin
   { role: 'system', content: `${THREAD_SYSTEM}\nUpdate the previous summary with the new messages; keep what still holds.` },
   {
     role: 'user',
-    content: `${contextLines(context)}\n\nPrevious summary:\n${fence(previous)}\n\nNew messages, oldest first:\n\n${added
+    content: `${contextLines(context)}\n\nPrevious summary:\n${fence(previous.slice(0, MESSAGE_TEXT_MAX))}\n\nNew messages, oldest first:\n\n${added
       .map(({ message, summary }) => emailBlock(message, `(summary) ${summary}`))
       .join('\n\n')}`,
   },

@@ -98,4 +98,30 @@ describe('deriveConversation: one record per talent per campaign', () => {
     const { derived } = deriveConversation(conversation(), [t1, t2], byKey(message('m1', '2026-10-01T10:00:00.000Z'), message('m2', '2026-10-02T10:00:00.000Z')));
     expect(derived).toMatchObject({ attributionReason: 'talent_address', campaignConfirmed: false, summary: 'summary of t2', subject: 'subject of t2' });
   });
+
+  it('stays far under 400 KB however much mail a talent sends: the latest facts and copies are kept, bounded', () => {
+    const quote = (i: number) => `$${i},000 for the bundle ${'x'.repeat(450)}`;
+    const keys = Array.from({ length: 300 }, (_, i) => `m${i}`);
+    const messages = byKey(
+      ...keys.map((key, i) =>
+        message(key, new Date(Date.UTC(2026, 5, 1) + i * 3600_000).toISOString(), {
+          side: 'talent',
+          fromEmail: TALENT,
+          intent: 'counter',
+          fees: Array.from({ length: 12 }, (_, j) => ({ amount: i * 100 + j, currency: 'USD', unit: 'bundle', state: 'countered', quote: quote(i), messageId: `${key}@mail.test`, setBy: 'model' })),
+        } as never),
+      ),
+    );
+    const threads = Array.from({ length: 30 }, (_, t) =>
+      thread(`t${t}`, keys.slice(t * 10, t * 10 + 10), {
+        copies: Array.from({ length: 40 }, (_, c) => `mailbox${c}@agency.test|${'f'.repeat(16)}${t}`),
+        dates: Array.from({ length: 60 }, (_, d) => ({ date: `2026-12-${String((d % 28) + 1).padStart(2, '0')}`, kind: `kind${t}-${d}`, quote: 'd'.repeat(500), messageId: `m${t * 10}@mail.test`, setBy: 'model' })),
+        failures: Array.from({ length: 20 }, () => ({ purpose: 'thread_summary', message: 'f'.repeat(300), at: '2026-10-01T00:00:00.000Z' })),
+      } as never),
+    );
+    const { derived } = deriveConversation(conversation(), threads, messages);
+    expect(Buffer.byteLength(JSON.stringify(derived), 'utf8')).toBeLessThan(300 * 1024);
+    // the latest fee is still the latest one
+    expect(derived.fees?.at(-1)?.amount).toBe(299 * 100 + 11);
+  });
 });

@@ -8,6 +8,7 @@ import type { MailMessageItem } from '../store/entities/mail-message';
 import { markSheetBehind } from '../store/entities/sheet-sync-state';
 import { epochSeconds, nowIso } from '../store/keys';
 import { conversationId, getMessages, getThreads, needsAssignmentId } from './store';
+import { STORED_LIMITS } from '../mail/limits';
 
 /**
  * One conversation item rebuilt from the threads attributed to it, their messages (each
@@ -113,12 +114,15 @@ export const deriveConversation = (item: ConversationItem, threads: Conversation
     .flatMap((thread) => thread.dates ?? [])
     .filter((d) => !corrected.has('dates') || sentAtOf(d.messageId) > correctedAt);
   const dateSeen = new Set<string>();
-  const dates = [...(item.personDates ?? []), ...modelDates].filter((d) => {
-    const id = `${d.date}|${d.kind}`;
-    return dateSeen.has(id) ? false : (dateSeen.add(id), true);
-  });
+  const dates = [...(item.personDates ?? []), ...modelDates]
+    .filter((d) => {
+      const id = `${d.date}|${d.kind}`;
+      return dateSeen.has(id) ? false : (dateSeen.add(id), true);
+    })
+    // a person's all, then the model's of the latest threads first, bounded (mail/limits.ts)
+    .slice(0, (item.personDates?.length ?? 0) + STORED_LIMITS.datesPerConversation);
   const modelFees = ordered.flatMap((m) => m.fees ?? []).filter((f) => !corrected.has('fees') || sentAtOf(f.messageId) > correctedAt);
-  const fees = [...(item.personFees ?? []), ...modelFees];
+  const fees = [...(item.personFees ?? []), ...modelFees.slice(-STORED_LIMITS.feesPerConversation)];
 
   const reasons = relevant.flatMap((thread) => targetsFor(thread, key));
   const best = reasons.sort((a, b) => (REASON_RANK[b.reason] ?? 0) - (REASON_RANK[a.reason] ?? 0))[0];
@@ -141,8 +145,8 @@ export const deriveConversation = (item: ConversationItem, threads: Conversation
       fees,
       attributionReason: needsAssignment ? 'none' : (best?.reason ?? 'none'),
       campaignConfirmed: needsAssignment ? false : reasons.every((r) => r.campaignConfirmed),
-      threadCopies: [...new Set(relevant.flatMap((thread) => thread.copies ?? []))].sort(),
-      failures: failures.slice(-20),
+      threadCopies: [...new Set(relevant.flatMap((thread) => thread.copies ?? []))].sort().slice(0, STORED_LIMITS.copiesPerConversation),
+      failures: failures.slice(-STORED_LIMITS.failures),
       candidates: needsAssignment ? (latest?.candidates ?? []) : [],
       needsAssignment,
     },

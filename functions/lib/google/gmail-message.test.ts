@@ -1,7 +1,7 @@
 import type { gmail_v1 } from '@googleapis/gmail';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { messageText, parseAddressList, parseMessage } from './gmail-message';
+import { MAIL_LIMITS, messageText, parseAddressList, parseMessage } from './gmail-message';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
 
@@ -300,5 +300,73 @@ describe('automatic mail', () => {
     );
     expect(parsed.autoReply).toBe('bounce');
     expect(parsed.text).toBe("** Address not found **\n\nYour message wasn't delivered to jane@talent.example because the address couldn't be found.");
+  });
+});
+
+describe('hostile and huge mail is bounded where it is parsed (MAIL_LIMITS)', () => {
+  const huge = (n: number, unit = 'x') => unit.repeat(n);
+  const message = (headers: { name: string; value: string }[], body = 'Hi', snippet = 'Hi'): gmail_v1.Schema$Message => ({
+    id: 'm1',
+    threadId: 't1',
+    internalDate: '1740000000000',
+    snippet,
+    labelIds: ['INBOX'],
+    payload: { mimeType: 'text/plain', headers, body: { data: b64(body) } },
+  });
+
+  it('cuts a 450 KB subject, a huge sender name, snippet, body and own text to their limits', () => {
+    const parsed = parseMessage(
+      message(
+        [
+          { name: 'From', value: `"${huge(300_000, 'N')}" <jane@talent.com>` },
+          { name: 'To', value: 'sam@agency.com' },
+          { name: 'Subject', value: huge(450 * 1024, 'S') },
+          { name: 'Reply-To', value: huge(50_000, 'r') },
+        ],
+        huge(2_000_000, 'word '),
+        huge(100_000, 'p'),
+      ),
+    );
+    expect(parsed.subject.length).toBeLessThanOrEqual(MAIL_LIMITS.subject);
+    expect(parsed.subject.startsWith('SSSS')).toBe(true);
+    expect(parsed.from).toEqual({ name: 'N'.repeat(MAIL_LIMITS.name), email: 'jane@talent.com' });
+    expect(parsed.snippet.length).toBeLessThanOrEqual(MAIL_LIMITS.snippet);
+    expect(parsed.text.length).toBeLessThanOrEqual(MAIL_LIMITS.text);
+    expect(parsed.ownText.length).toBeLessThanOrEqual(MAIL_LIMITS.ownText);
+    expect(parsed.headers['reply-to']!.length).toBeLessThanOrEqual(MAIL_LIMITS.header);
+  });
+
+  it('keeps at most MAIL_LIMITS.recipients addresses per list, drops over-long addresses, bounds ids and references', () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => `person.${i}@example.com`).join(', ');
+    const parsed = parseMessage(
+      message([
+        { name: 'From', value: `${huge(400, 'a')}@talent.com` },
+        { name: 'To', value: many },
+        { name: 'Cc', value: `ok@x.com, ${huge(300, 'b')}@x.com` },
+        { name: 'Message-ID', value: `<${huge(5_000, 'i')}@x.com>` },
+        { name: 'References', value: Array.from({ length: 2_000 }, (_, i) => `<ref${i}@x.com>`).join(' ') },
+        { name: 'In-Reply-To', value: `<${huge(5_000, 'j')}@x.com>` },
+      ]),
+    );
+    expect(parsed.from).toBeUndefined();
+    expect(parsed.to).toHaveLength(MAIL_LIMITS.recipients);
+    expect(parsed.cc).toEqual([{ email: 'ok@x.com' }]);
+    expect(parsed.messageId.length).toBeLessThanOrEqual(MAIL_LIMITS.messageId);
+    expect(parsed.references.length).toBeLessThanOrEqual(MAIL_LIMITS.references);
+    expect(parsed.references.at(-1)).toBe('ref1999@x.com'); // the nearest ancestors are kept
+    expect(parsed.inReplyTo!.length).toBeLessThanOrEqual(MAIL_LIMITS.messageId);
+    const bytes = Buffer.byteLength(JSON.stringify(parsed), 'utf8');
+    expect(bytes).toBeLessThan(350 * 1024);
+  });
+
+  it('parses a huge HTML body in bounded time', () => {
+    const started = Date.now();
+    const parsed = parseMessage({
+      id: 'm2',
+      threadId: 't2',
+      payload: { mimeType: 'text/html', headers: [{ name: 'From', value: 'a@x.com' }], body: { data: b64(`<div>${huge(300_000, '<p>hello there</p>')}</div>`) } },
+    });
+    expect(parsed.text.length).toBeLessThanOrEqual(MAIL_LIMITS.text);
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 });

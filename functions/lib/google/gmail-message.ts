@@ -1,8 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { gmail_v1 } from '@googleapis/gmail';
 import { compile } from 'html-to-text';
 import iconv from 'iconv-lite';
 import { classifyAutoReply, type AutoReplyKind } from '../mail/auto-reply';
+import { clip, MAIL_LIMITS } from '../mail/limits';
 import { ownText } from '../mail/own-text';
+
+// Every field kept from a message is bounded here, where it is parsed (../mail/limits.ts).
+export { clip, MAIL_LIMITS };
 
 /** A Gmail message reduced to what the product reads: addresses, subject, dates, ids and text. */
 export type Address = { name?: string; email: string };
@@ -59,7 +64,13 @@ export const parseAddressList = (value: string | undefined): Address[] => {
     } else current += ch;
   }
   parts.push(current);
-  return parts.map(parseAddress).filter((a): a is Address => a !== undefined);
+  const addresses: Address[] = [];
+  for (const part of parts) {
+    if (addresses.length >= MAIL_LIMITS.recipients) break;
+    const address = parseAddress(part);
+    if (address) addresses.push(address);
+  }
+  return addresses;
 };
 
 export const parseAddress = (raw: string): Address | undefined => {
@@ -67,25 +78,32 @@ export const parseAddress = (raw: string): Address | undefined => {
   if (!text) return undefined;
   const angled = /^(.*?)<\s*([^<>\s]+)\s*>\s*$/.exec(text);
   if (angled) {
-    const name = angled[1]!.trim().replace(/^"(.*)"$/, '$1').trim();
-    return { ...(name ? { name } : {}), email: angled[2]!.toLowerCase() };
+    const email = angled[2]!.toLowerCase();
+    if (email.length > MAIL_LIMITS.address) return undefined;
+    const name = clip(angled[1]!.trim().replace(/^"(.*)"$/s, '$1').trim(), MAIL_LIMITS.name);
+    return { ...(name ? { name } : {}), email };
   }
   const bare = /[^\s<>"]+@[^\s<>"]+/.exec(text);
-  return bare ? { email: bare[0].toLowerCase() } : undefined;
+  return bare && bare[0].length <= MAIL_LIMITS.address ? { email: bare[0].toLowerCase() } : undefined;
 };
 
 /* ---------- message ids ---------- */
+
+/** An id cut to MAIL_LIMITS.messageId, kept unique by the hash of the whole id. */
+const boundedId = (id: string): string =>
+  id.length <= MAIL_LIMITS.messageId ? id : `${id.slice(0, MAIL_LIMITS.messageId - 41)}#${createHash('sha256').update(id).digest('hex').slice(0, 40)}`;
 
 /** `<a@b>` → `a@b`; a header with comments or several ids yields its ids only. */
 const messageIds = (value: string | undefined): string[] => {
   if (!value) return [];
   const bracketed = [...value.matchAll(/<\s*([^<>\s]+)\s*>/g)].map((m) => m[1]!);
-  if (bracketed.length) return bracketed;
+  if (bracketed.length) return bracketed.map(boundedId);
   // Some clients drop the brackets: split on folding whitespace or commas, minus (comments).
   return value
     .replace(/\([^)]*\)/g, ' ')
     .split(/[\s,]+/)
-    .filter(Boolean);
+    .filter(Boolean)
+    .map(boundedId);
 };
 
 /* ---------- charsets ---------- */
@@ -179,7 +197,7 @@ const collect = (part: Part | undefined, into: string[], withHtml: boolean): voi
   const type = (part.mimeType ?? '').toLowerCase();
   if (type === 'text/plain' || (type === 'text/html' && withHtml)) {
     if (!part.body?.data) return;
-    const decoded = decodeCharset(Buffer.from(part.body.data, 'base64url'), charsetOf(part));
+    const decoded = clip(decodeCharset(Buffer.from(part.body.data, 'base64url'), charsetOf(part)), MAIL_LIMITS.part);
     const text = type === 'text/html' ? tidyHtmlText(htmlToText(decoded)) : tidyBody(decoded);
     if (!text.trim()) return;
     into.push(text);
@@ -204,7 +222,7 @@ const collect = (part: Part | undefined, into: string[], withHtml: boolean): voi
 export const messageText = (payload: Part | undefined): string => {
   const texts: string[] = [];
   collect(payload, texts, true);
-  return texts.join('\n\n');
+  return clip(texts.join('\n\n'), MAIL_LIMITS.text);
 };
 
 /* ---------- message ---------- */
@@ -220,14 +238,14 @@ export const parseMessage = (message: gmail_v1.Schema$Message): ParsedMessage =>
   }
   const id = message.id ?? '';
   const from = parseAddressList(headers.get('from'))[0];
-  const subject = headers.get('subject') ?? '';
+  const subject = clip(headers.get('subject') ?? '', MAIL_LIMITS.subject);
   const text = messageText(message.payload);
-  const own = text ? ownText(text) : '';
+  const own = text ? clip(ownText(text), MAIL_LIMITS.ownText) : '';
   const inReplyTo = messageIds(headers.get('in-reply-to'))[0];
   const kept: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = headers.get(name);
-    if (value !== undefined) kept[name] = value;
+    if (value !== undefined) kept[name] = clip(value, MAIL_LIMITS.header);
   }
   return {
     id,
@@ -236,15 +254,15 @@ export const parseMessage = (message: gmail_v1.Schema$Message): ParsedMessage =>
     to: parseAddressList(headers.get('to')),
     cc: parseAddressList(headers.get('cc')),
     subject,
-    ...(headers.has('date') ? { date: headers.get('date') } : {}),
+    ...(headers.has('date') ? { date: clip(headers.get('date') ?? '', MAIL_LIMITS.header) } : {}),
     internalDate: Number(message.internalDate ?? 0),
-    snippet: message.snippet ?? '',
+    snippet: clip(message.snippet ?? '', MAIL_LIMITS.snippet),
     text,
     labelIds: message.labelIds ?? [],
     ...(message.historyId ? { historyId: message.historyId } : {}),
     messageId: messageIds(headers.get('message-id'))[0] ?? `gmail-${id}@local`,
     ...(inReplyTo ? { inReplyTo } : {}),
-    references: messageIds(headers.get('references')),
+    references: messageIds(headers.get('references')).slice(-MAIL_LIMITS.references),
     ownText: own,
     autoReply: classifyAutoReply({
       headers,

@@ -93,3 +93,7 @@ export class UpstreamError extends AppError {
     this.name = 'UpstreamError';
   }
 }
+
+/** 429 with a Retry-After (seconds) header: a rate limit the caller hit, and when it lifts. */
+export const rateLimited = (message: string, retryAfterSeconds: number): TooManyRequests =>
+  new TooManyRequests(message, { headers: { 'retry-after': String(retryAfterSeconds) } });

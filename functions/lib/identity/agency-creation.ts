@@ -1,4 +1,4 @@
-import { agencySlug, IDENTITY_MESSAGES } from '../../../shared/schemas/identity';
+import { agencyNameProblem, agencySlug, IDENTITY_MESSAGES } from '../../../shared/schemas/identity';
 import { BadRequest, Conflict } from '../http/errors';
 import type { SessionContext } from '../session/resolve';
 import { agencyEntity } from '../store/entities/agency';
@@ -21,6 +21,9 @@ export const createAgency = async (session: SessionContext, typedName: string): 
   const displayName = typedName.trim();
   const name = agencySlug(displayName);
   if (!name) throw new BadRequest(IDENTITY_MESSAGES.agencyNameNoSlug);
+  // the name goes into invitation e-mails: no links, markup or control text (the body schema says so too)
+  const problem = agencyNameProblem(displayName);
+  if (problem) throw new BadRequest(problem);
   const now = nowIso();
   try {
     await agencyEntity().create({ name, displayName, createdBy: session.email, createdAt: now, ownerCount: 1 }).go({ response: 'none' });

@@ -1,23 +1,36 @@
+import { messages } from '../../../shared/messages';
 import { apiKeyProblem, IDENTITY_MESSAGES } from '../../../shared/schemas/identity';
 import { validateOpenAIKey } from '../ai/key-check';
 import { openSecret, sealSecret } from '../crypto/envelope';
-import { BadRequest } from '../http/errors';
+import { BadRequest, rateLimited } from '../http/errors';
 import type { AgencyScope } from '../session/resolve';
 import { apiKeyContext, apiKeyEntity } from '../store/entities/api-key';
 import { nowIso } from '../store/keys';
+import { takeSlot, type RateRule } from '../store/rate-limit';
+import { requireOwner } from './roles';
 
 export type KeyCheck = { valid: boolean; message: string };
 
-/** Shape rules first (spec section 5), then the provider itself. The key is never logged. */
-export const checkApiKey = async (apiKey: string): Promise<KeyCheck> => {
+/**
+ * Keys an agency may have checked with the provider in a minute (validate and set together): the
+ * route would otherwise test stolen keys for anyone with a session. Shape errors are not counted.
+ */
+export const KEY_CHECKS_PER_AGENCY_PER_MINUTE = 10;
+const KEY_CHECKS: RateRule = { name: 'key-checks', limit: KEY_CHECKS_PER_AGENCY_PER_MINUTE, windowSeconds: 60 };
+
+/** Shape rules first (spec section 5), then the provider itself (throttled per agency). The key is never logged. */
+export const checkApiKey = async (scope: AgencyScope, apiKey: string): Promise<KeyCheck> => {
   const problem = apiKeyProblem(apiKey);
   if (problem) return { valid: false, message: problem };
+  const slot = await takeSlot(KEY_CHECKS, scope.agencyName);
+  if (!slot.allowed) throw rateLimited(messages.limits.apiKeyChecks(messages.limits.wait(slot.retryAfterSeconds)), slot.retryAfterSeconds);
   const result = await validateOpenAIKey(apiKey);
   return { valid: Boolean(result.valid), message: result.message || (result.valid ? 'API key is valid' : IDENTITY_MESSAGES.apiKey.serverDefault) };
 };
 
 export const saveApiKey = async (scope: AgencyScope, service: 'openai', apiKey: string): Promise<void> => {
-  const check = await checkApiKey(apiKey);
+  requireOwner(scope, messages.roles.ownerOnly.setApiKey);
+  const check = await checkApiKey(scope, apiKey);
   if (!check.valid) throw new BadRequest(check.message);
   const sealed = await sealSecret(apiKey, apiKeyContext(scope.agencyName, service));
   await apiKeyEntity().put({ agencyName: scope.agencyName, service, sealed, setBy: scope.email, updatedAt: nowIso() }).go({ response: 'none' });

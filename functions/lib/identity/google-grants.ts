@@ -28,11 +28,30 @@ export const storeGoogleGrant = async (grant: { email: string; refreshToken: str
     })
     .ifNotExists({ grantedAt: now })
     .go({ response: 'none' });
+  // A fresh grant is usable again (ElectroDB's upsert cannot remove an attribute itself).
+  await googleGrantEntity().patch({ email: grant.email }).remove(['revokedAt']).go({ response: 'none' });
 };
 
 export const hasGoogleGrant = async (email: string): Promise<boolean> => {
   const { data } = await googleGrantEntity().get({ email }).go({ attributes: ['email'] });
   return Boolean(data);
+};
+
+export type GoogleAccess = 'ok' | 'missing' | 'revoked';
+
+/** What the connection check reports: a stored grant, none, or one Google has refused. */
+export const googleAccessOf = async (email: string): Promise<GoogleAccess> => {
+  const { data } = await googleGrantEntity().get({ email }).go({ attributes: ['email', 'revokedAt'] });
+  return !data ? 'missing' : data.revokedAt ? 'revoked' : 'ok';
+};
+
+/** Remembers that Google refused this person's grant, so the app can ask them to sign in again. */
+export const markGoogleGrantRevoked = async (email: string): Promise<void> => {
+  await googleGrantEntity()
+    .patch({ email })
+    .set({ revokedAt: nowIso() })
+    .go({ response: 'none' })
+    .catch(() => undefined);
 };
 
 /**

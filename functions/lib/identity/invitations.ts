@@ -1,4 +1,5 @@
-import { AppError, Conflict, Forbidden, NotFound, UpstreamError } from '../http/errors';
+import { messages } from '../../../shared/messages';
+import { AppError, Conflict, Forbidden, NotFound, rateLimited, UpstreamError } from '../http/errors';
 import { hashToken, newToken } from '../crypto/token';
 import { logger, errorMessage } from '../logger';
 import { sendInviteEmail } from '../mail/invite-email';
@@ -6,11 +7,20 @@ import type { AgencyScope } from '../session/resolve';
 import { inviteEntity } from '../store/entities/invite';
 import { memberEntity } from '../store/entities/member';
 import { epochSeconds, nowIso } from '../store/keys';
+import { takeSlot, type RateRule } from '../store/rate-limit';
 import { agencyDisplayNames, getAgency } from './agencies';
 import { isConditionalFailure, isExpired } from './store-errors';
 import { getProfile } from './users';
 
 export const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** Invitation e-mails (new ones and resends) one agency may send in an hour. */
+export const INVITES_PER_AGENCY_PER_HOUR = 20;
+/** Invitation e-mails one address may receive in a (UTC) day, from all agencies together. */
+export const INVITES_PER_ADDRESS_PER_DAY = 5;
+
+const AGENCY_INVITES: RateRule = { name: 'invites-agency', limit: INVITES_PER_AGENCY_PER_HOUR, windowSeconds: 3600 };
+const ADDRESS_INVITES: RateRule = { name: 'invites-address', limit: INVITES_PER_ADDRESS_PER_DAY, windowSeconds: 24 * 3600 };
 
 export const INVITE_MESSAGES = {
   onlyOwnersInviteOwners: 'Only owners can invite owners',
@@ -52,12 +62,31 @@ const mailInvite = async (args: { to: string; token: string; agencyName: string;
   await sendInviteEmail({
     to: args.to,
     token: args.token,
+    agencySlug: args.agencyName,
     agencyDisplayName: agency?.displayName ?? args.agencyName,
     invitedBy: args.invitedBy,
     inviterName: inviter?.name,
     role: args.role,
     expiresAt: args.expiresAt,
   });
+};
+
+/**
+ * One invitation e-mail's worth of both limits, taken just before sending (after the role and
+ * state checks, so a refused request counts for nothing): the address's first, then the agency's.
+ * The returned function gives both back when the e-mail could not be sent.
+ */
+const takeInviteSlots = async (agencyName: string, email: string): Promise<() => Promise<void>> => {
+  const address = await takeSlot(ADDRESS_INVITES, email);
+  if (!address.allowed) throw rateLimited(messages.limits.invitesToAddress(email, messages.limits.wait(address.retryAfterSeconds)), address.retryAfterSeconds);
+  const agency = await takeSlot(AGENCY_INVITES, agencyName);
+  if (!agency.allowed) {
+    await address.release();
+    throw rateLimited(messages.limits.invitesFromAgency(messages.limits.wait(agency.retryAfterSeconds)), agency.retryAfterSeconds);
+  }
+  return async () => {
+    await Promise.all([address.release(), agency.release()]);
+  };
 };
 
 /**
@@ -70,6 +99,7 @@ export const inviteMember = async (scope: AgencyScope, email: string, role: 'own
   const { data: existing } = await memberEntity().get({ agencyName: scope.agencyName, email }).go();
   if (existing?.status === 'active') throw new Conflict(INVITE_MESSAGES.alreadyMember(email));
   if (existing?.status === 'invited' && !isExpired(existing.expiresAt)) throw new Conflict(INVITE_MESSAGES.alreadyPending(email));
+  const giveBackSlots = await takeInviteSlots(scope.agencyName, email);
 
   const token = newToken();
   const tokenHash = hashToken(token);
@@ -87,6 +117,7 @@ export const inviteMember = async (scope: AgencyScope, email: string, role: 'own
       await memberEntity().create(item).go({ response: 'none' });
     }
   } catch (error) {
+    await giveBackSlots();
     if (!isConditionalFailure(error)) throw error;
     const { data: now } = await memberEntity().get({ agencyName: scope.agencyName, email }).go();
     throw new Conflict(now?.status === 'active' ? INVITE_MESSAGES.alreadyMember(email) : INVITE_MESSAGES.alreadyPending(email));
@@ -98,6 +129,7 @@ export const inviteMember = async (scope: AgencyScope, email: string, role: 'own
     await mailInvite({ to: email, token, agencyName: scope.agencyName, invitedBy: scope.email, role, expiresAt });
   } catch (error) {
     log().error('invitation e-mail failed', { agency: scope.agencyName, error: errorMessage(error) });
+    await giveBackSlots();
     await deleteInviteItem(tokenHash).catch(() => undefined);
     await memberEntity()
       .delete({ agencyName: scope.agencyName, email })
@@ -121,6 +153,7 @@ const pendingInvitation = async (scope: AgencyScope, email: string) => {
 export const resendInvitation = async (scope: AgencyScope, email: string): Promise<string> => {
   const invitation = await pendingInvitation(scope, email);
   if (!isExpired(invitation.expiresAt)) throw new Conflict(INVITE_MESSAGES.notExpiredYet);
+  const giveBackSlots = await takeInviteSlots(scope.agencyName, email);
   const token = newToken();
   const tokenHash = hashToken(token);
   const expiresAt = new Date(Date.now() + INVITE_TTL_MS).toISOString();
@@ -131,6 +164,7 @@ export const resendInvitation = async (scope: AgencyScope, email: string): Promi
       .where((attr, op) => `${op.eq(attr.status, 'invited')} AND ${op.eq(attr.inviteTokenHash, invitation.inviteTokenHash ?? '')}`)
       .go({ response: 'none' });
   } catch (error) {
+    await giveBackSlots();
     if (isConditionalFailure(error)) throw new Conflict(INVITE_MESSAGES.noPending(email));
     throw error;
   }
@@ -140,6 +174,7 @@ export const resendInvitation = async (scope: AgencyScope, email: string): Promi
     await mailInvite({ to: email, token, agencyName: scope.agencyName, invitedBy: scope.email, role: invitation.role, expiresAt });
   } catch (error) {
     log().error('invitation e-mail failed', { agency: scope.agencyName, error: errorMessage(error) });
+    await giveBackSlots();
     // keep it expired so it can be resent again
     await memberEntity()
       .patch({ agencyName: scope.agencyName, email })

@@ -4,7 +4,6 @@ import { hashToken, newToken, safeEqual } from '../crypto/token';
 import { AppError } from '../http/errors';
 import { logger } from '../logger';
 import { readToken } from '../session/resolve';
-import { inviteEntity } from '../store/entities/invite';
 import { oauthStateEntity } from '../store/entities/oauth-state';
 import { epochSeconds } from '../store/keys';
 import { agencyForNewSession } from './agencies';
@@ -50,7 +49,6 @@ const log = () => logger.createChild({ persistentLogAttributes: { component: 'si
 
 export const errorLocation = (message: string): string => `/auth/error?message=${encodeURIComponent(message)}`;
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 const HINT_SHAPE = /^[^\s@]{1,128}@[^\s@]{1,128}$/;
 
 /**
@@ -62,14 +60,10 @@ export const startSignIn = async (query: Record<string, string | undefined>): Pr
   let loginHint = query.login_hint?.trim();
   if (loginHint && !HINT_SHAPE.test(loginHint)) loginHint = undefined;
   if (query.invite !== undefined) {
-    const token = query.invite.trim();
-    if (!TOKEN_SHAPE.test(token)) return { location: errorLocation(SIGN_IN_MESSAGES.invalidInvite), cookies: [] };
-    inviteTokenHash = hashToken(token);
-    // point the account picker at the invited address
-    if (!loginHint) {
-      const { data: invite } = await inviteEntity().get({ tokenHash: inviteTokenHash }).go();
-      if (invite) loginHint = invite.email;
-    }
+    // Nothing about the invitation before sign-in: no lookup, no hint of the invitee for the
+    // provider, and the same answer for a valid, unknown, expired or malformed token. The
+    // callback says whether it could be used (issue 13).
+    inviteTokenHash = hashToken(query.invite.trim().slice(0, 512));
   }
   const request = await buildSignInUrl({ loginHint });
   const binding = newToken();

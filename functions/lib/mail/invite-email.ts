@@ -1,9 +1,12 @@
 import { PRODUCT_NAME } from '../../../shared/messages';
+import { agencyNameProblem, agencySlug } from '../../../shared/schemas/identity';
 import { mailer, type MailMessage } from './mailer';
 
 export type InviteEmail = {
   to: string;
   token: string;
+  /** the agency's id ([a-z0-9-] only), named instead of a display name unfit for e-mail (default: derived from it) */
+  agencySlug?: string;
   agencyDisplayName: string;
   invitedBy: string;
   inviterName?: string;
@@ -19,7 +22,18 @@ export const inviteLink = (token: string): string => {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export const buildInviteEmail = (invite: InviteEmail): MailMessage => {
+/**
+ * Defence in depth: a name stored before the rule (or a Google profile name, which its owner
+ * chooses) that carries a link, markup or control text never reaches the e-mail.
+ */
+const mailSafe = (value: string | undefined): string | undefined => {
+  const trimmed = value?.trim();
+  return trimmed && !agencyNameProblem(trimmed) ? trimmed : undefined;
+};
+
+export const buildInviteEmail = (raw: InviteEmail): MailMessage => {
+  const agencyDisplayName = mailSafe(raw.agencyDisplayName) ?? raw.agencySlug ?? agencySlug(raw.agencyDisplayName);
+  const invite = { ...raw, agencyDisplayName, inviterName: mailSafe(raw.inviterName) };
   const link = inviteLink(invite.token);
   const who = invite.inviterName ? `${invite.inviterName} (${invite.invitedBy})` : invite.invitedBy;
   const expires = new Date(invite.expiresAt).toUTCString();

@@ -9,7 +9,8 @@ import { mailer, OutboxMailer, SesMailer } from './mailer';
 const invite = {
   to: 'ana@example.com',
   token: 'tok_abcdefghijklmnopqrstuvwxyz0123456789',
-  agencyDisplayName: 'Bright <Wave>',
+  // "<" and ">" are refused in agency names (and dropped at rendering); "&" still needs escaping
+  agencyDisplayName: 'Bright & "Wave"',
   invitedBy: 'maya@example.com',
   inviterName: 'Maya',
   role: 'member' as const,
@@ -27,8 +28,8 @@ describe('mail', () => {
     const message = buildInviteEmail(invite);
     expect(message.link).toBe(`https://app.example.com/invite?token=${invite.token}`);
     expect(message.text).toContain(message.link);
-    expect(message.html).toContain('Bright &lt;Wave&gt;');
-    expect(message.subject).toBe('Maya invited you to Bright <Wave> on Threadline');
+    expect(message.html).toContain('Bright &amp; &quot;Wave&quot;');
+    expect(message.subject).toBe('Maya invited you to Bright & "Wave" on Threadline');
   });
 
   it('writes <iso-time>-<email>.eml to the outbox and prints the link', async () => {

@@ -1,10 +1,11 @@
+import { normalizeEmailAddress, parseEmailAddress } from '../../../shared/email-address';
 import { listAgencyContacts } from '../campaigns/contact-store';
-import { googleGrantEntity } from '../store/entities/google-grant';
+import { readConsents } from '../mailboxes/consent';
 import type { ContactItem } from '../store/entities/contact';
 import { memberEntity } from '../store/entities/member';
 
 /**
- * Who is who for one agency: its connected mailboxes (active members who signed in with Google),
+ * Who is who for one agency: its connected mailboxes (each connected by its owner),
  * the agency's own addresses (outbound mail), and the tracked contacts by talent and manager
  * address.
  */
@@ -13,14 +14,8 @@ export const activeMemberEmails = async (agencyName: string): Promise<string[]> 
   return data.filter((member) => member.status === 'active').map((member) => member.email.toLowerCase());
 };
 
-export const connectedMailboxes = async (agencyName: string): Promise<string[]> => {
-  const members = await activeMemberEmails(agencyName);
-  // The grant item's existence only (no decryption here: the routes that call this hold no key access).
-  const withGrant = await Promise.all(
-    members.map(async (email) => ((await googleGrantEntity().get({ email }).go({ attributes: ['email'] })).data ? email : undefined)),
-  );
-  return withGrant.filter((email): email is string => Boolean(email)).sort();
-};
+/** Mailboxes whose owners connected them to this agency (and are still its active members). */
+export const connectedMailboxes = async (agencyName: string): Promise<string[]> => (await readConsents(agencyName)).map((consent) => consent.email);
 
 /** Every contact of the agency: one per talent per campaign. */
 export const agencyContacts = (agencyName: string): Promise<ContactItem[]> => listAgencyContacts(agencyName);
@@ -43,10 +38,11 @@ export const buildContactIndex = (contacts: ContactItem[], agencyAddresses: Iter
   const byTalent = new Map<string, ContactItem[]>();
   const byManager = new Map<string, ContactItem[]>();
   for (const contact of tracked) {
-    const email = contact.email.toLowerCase();
+    const email = normalizeEmailAddress(contact.email);
     if (!agency.has(email)) byTalent.set(email, [...(byTalent.get(email) ?? []), contact]);
-    const manager = (contact.emailOwner ?? '').trim().toLowerCase();
-    if (manager && manager.includes('@') && !agency.has(manager)) byManager.set(manager, [...(byManager.get(manager) ?? []), contact]);
+    // A manager field that is not one bare address (legacy data) never widens what is searched.
+    const manager = parseEmailAddress(contact.emailOwner ?? '');
+    if (manager && !agency.has(manager)) byManager.set(manager, [...(byManager.get(manager) ?? []), contact]);
   }
   return { tracked, byTalent, byManager, agencyAddresses: agency };
 };
@@ -55,10 +51,10 @@ export const buildContactIndex = (contacts: ContactItem[], agencyAddresses: Iter
 export const addressesOf = (contacts: ContactItem[], index: ContactIndex): string[] => {
   const out = new Set<string>();
   for (const contact of contacts) {
-    const email = contact.email.toLowerCase();
+    const email = normalizeEmailAddress(contact.email);
     if (!index.agencyAddresses.has(email)) out.add(email);
-    const manager = (contact.emailOwner ?? '').trim().toLowerCase();
-    if (manager && manager.includes('@') && !index.agencyAddresses.has(manager)) out.add(manager);
+    const manager = parseEmailAddress(contact.emailOwner ?? '');
+    if (manager && !index.agencyAddresses.has(manager)) out.add(manager);
   }
   return [...out].sort();
 };

@@ -1,5 +1,6 @@
 import { readApiKey } from '../identity/api-keys';
 import { logger } from '../logger';
+import { readConsent } from '../mailboxes/consent';
 import { readSettings } from '../settings/store';
 import { jobBatchEntity, type ThreadRef } from '../store/entities/job';
 import { loadDirectory } from '../conversations/directory';
@@ -55,7 +56,14 @@ export const processBatch = async (agencyName: string, jobId: string, index: num
       result.skipped += 1;
       continue;
     }
-    const outcome = await processThread({ ...work, onSubject: (subject) => setCurrentThread(agencyName, jobId, subject, ref.threadId) }, ref);
+    // Consent is read per thread: a mailbox disconnected mid-job is not read again.
+    const consent = await readConsent(agencyName, ref.mailbox);
+    if (!consent) {
+      await countThread(agencyName, jobId, ref);
+      result.skipped += 1;
+      continue;
+    }
+    const outcome = await processThread({ ...work, consent, onSubject: (subject) => setCurrentThread(agencyName, jobId, subject, ref.threadId) }, ref);
     await addThreadOutcome(agencyName, jobId, outcome);
     await countThread(agencyName, jobId, ref);
     result.processed += 1;

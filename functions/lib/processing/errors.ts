@@ -11,7 +11,7 @@ export class MissingApiKey extends Error {
 
 export class NoConnectedMailbox extends Error {
   constructor() {
-    super('No connected mailbox: no active member of this agency has signed in with Google.');
+    super('No connected mailbox: no member has connected their Gmail to this agency. Connect yours in Settings → Connected mailboxes.');
     this.name = 'NoConnectedMailbox';
   }
 }

@@ -1,14 +1,14 @@
-import { GoogleAuthRevoked } from '../google/errors';
-import { NoGoogleGrant } from '../identity/google-grants';
 import { logger } from '../logger';
 import { readSettings } from '../settings/store';
 import { jobBatchEntity, jobEntity, type JobItem, type ThreadRef } from '../store/entities/job';
 import { epochSeconds, nowIso } from '../store/keys';
-import { activeMemberEmails, addressesOf, agencyContacts, buildContactIndex, connectedMailboxes } from './agency-context';
+import { consentTerms, readConsents, type MailboxConsent } from '../mailboxes/consent';
+import { accessProblem, recordMailboxCheck } from '../mailboxes/health';
+import { activeMemberEmails, addressesOf, agencyContacts, buildContactIndex } from './agency-context';
 import { NoConnectedMailbox } from './errors';
 import { gmailClients } from './gmail-clients';
-import { buildQueries, scanBounds } from './gmail-queries';
-import { requireJob, setPhase } from './job-store';
+import { buildQueries, MAX_QUERY_CHARS, scanBounds, type QueryBounds } from './gmail-queries';
+import { noteSkippedMailbox, requireJob, setPhase } from './job-store';
 import type { JobScope } from './labels';
 import { renewLease } from './lock';
 
@@ -19,15 +19,22 @@ const BATCH_TTL_SECONDS = 7 * 24 * 3600;
 
 export type FetchResult = { batches: { index: number }[]; threads_total: number };
 
+/** Queries for one mailbox: the tracked addresses, narrowed to what its owner agreed to share. */
+const mailboxQueries = (addresses: string[], bounds: QueryBounds, consent: MailboxConsent): string[] => {
+  const terms = consentTerms(consent);
+  const narrowed = consent.afterMs !== undefined && (bounds.afterMs === undefined || bounds.afterMs < consent.afterMs) ? { ...bounds, afterMs: consent.afterMs } : bounds;
+  return buildQueries(addresses, narrowed, MAX_QUERY_CHARS - terms.length - 1).map((q) => (terms ? `${q} ${terms}` : q));
+};
+
 /** Candidate threads per connected mailbox for the job's scope, deduped by (mailbox, threadId). */
 const candidateRefs = async (job: JobItem, remainingMs?: () => number): Promise<ThreadRef[]> => {
   const scope = job.scope as JobScope;
   const agencyName = job.agencyName;
-  const mailboxes = await connectedMailboxes(agencyName);
-  if (mailboxes.length === 0) throw new NoConnectedMailbox();
+  const consents = await readConsents(agencyName);
+  if (consents.length === 0) throw new NoConnectedMailbox();
   if (scope.kind === 'thread') {
-    const targets = scope.mailbox ? mailboxes.filter((m) => m === scope.mailbox) : mailboxes;
-    return targets.map((mailbox) => ({ mailbox, threadId: scope.thread_id }));
+    const targets = scope.mailbox ? consents.filter((c) => c.email === scope.mailbox) : consents;
+    return targets.map((consent) => ({ mailbox: consent.email, threadId: scope.thread_id }));
   }
   const settings = await readSettings({ agencyName });
   const index = buildContactIndex(await agencyContacts(agencyName), await activeMemberEmails(agencyName));
@@ -43,14 +50,14 @@ const candidateRefs = async (job: JobItem, remainingMs?: () => number): Promise<
     ...(scope.kind === 'interval' ? { startDate: scope.start_date, endDate: scope.end_date } : {}),
     oldestScanDays: settings.processing_limits.oldest_scan_days,
   });
-  const queries = buildQueries(addresses, bounds);
   const gmailFor = gmailClients(remainingMs);
   const seen = new Set<string>();
   const refs: ThreadRef[] = [];
-  for (const mailbox of mailboxes) {
+  for (const consent of consents) {
+    const mailbox = consent.email;
     try {
       const gmail = await gmailFor(mailbox);
-      for (const q of queries) {
+      for (const q of mailboxQueries(addresses, bounds, consent)) {
         const listed = await gmail.listThreads(q, { maxPages: MAX_PAGES_PER_QUERY, pageSize: 100 });
         if (listed.truncated) logger.warn('thread listing truncated', { mailbox, pages: MAX_PAGES_PER_QUERY });
         for (const thread of listed.items) {
@@ -61,12 +68,12 @@ const candidateRefs = async (job: JobItem, remainingMs?: () => number): Promise<
         }
       }
     } catch (error) {
-      // One mailbox whose owner revoked access must not stop the others.
-      if (error instanceof NoGoogleGrant || error instanceof GoogleAuthRevoked) {
-        logger.warn('mailbox skipped: no usable Google access', { mailbox });
-        continue;
-      }
-      throw error;
+      // One mailbox whose owner revoked access must not stop the others: it is skipped, and says why.
+      const problem = accessProblem(error);
+      if (!problem) throw error;
+      logger.warn('mailbox skipped: no usable Google access', { mailbox, health: problem.health });
+      await recordMailboxCheck(agencyName, mailbox, problem);
+      await noteSkippedMailbox(agencyName, job.jobId, mailbox, problem.detail);
     }
   }
   return refs;

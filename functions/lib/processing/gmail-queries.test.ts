@@ -13,6 +13,30 @@ describe('gmail queries', () => {
     for (const a of addresses) expect(queries.filter((q) => q.includes(`from:${a} to:${a} cc:${a}`))).toHaveLength(1);
   });
 
+  it('never passes through anything but a bare address (no operators, groups, quotes or spaces)', () => {
+    const hostile = [
+      'nobody@x.com OR is:anywhere',
+      'nobody@x.com is:anywhere',
+      'a@x.com} OR {is:anywhere',
+      '{a@x.com}',
+      '"a b"@x.com',
+      '(a)@x.com',
+      'is:anywhere',
+      'from:a@x.com',
+      'a@x.com,b@x.com',
+      '-a@x.com',
+      '',
+      'a@x.com\nis:anywhere',
+    ];
+    const queries = buildQueries(['maya@x.com', ...hostile, 'dana@atlastalent.co'], { afterMs: Date.UTC(2026, 0, 5) });
+    expect(queries).toEqual([`{from:maya@x.com to:maya@x.com cc:maya@x.com from:dana@atlastalent.co to:dana@atlastalent.co cc:dana@atlastalent.co} after:${Date.UTC(2026, 0, 5) / 1000}`]);
+    expect(buildQueries(hostile)).toEqual([]);
+  });
+
+  it('searches the normalised address (zero-width characters removed, lower-cased)', () => {
+    expect(buildQueries(['Ma\u200Bya@X.com'])).toEqual(['{from:maya@x.com to:maya@x.com cc:maya@x.com}']);
+  });
+
   it('bounds: the end day is inclusive (before = end + 1 day) and oldest_scan_days narrows the start', () => {
     const now = Date.UTC(2026, 10, 22);
     expect(scanBounds({ startDate: '2026-01-05', endDate: '2026-02-20', oldestScanDays: 0, now })).toEqual({ afterMs: Date.UTC(2026, 0, 5), beforeMs: Date.UTC(2026, 1, 21) });

@@ -3,7 +3,24 @@
  * OR), chunked so each q stays under ~1,500 characters, plus the date bounds. Bounds are epoch
  * seconds: unambiguous, where Gmail reads YYYY/MM/DD in the account's time zone.
  */
+import { parseEmailAddress } from '../../../shared/email-address';
+
 export const MAX_QUERY_CHARS = 1_500;
+
+/**
+ * The addresses that may go into a query: each normalised, and only when it is one bare address
+ * (shared/email-address.ts). Anything else (a stored field from before validation, "x OR
+ * is:anywhere", braces, quotes, spaces) is dropped, never passed through: it could widen the
+ * search to mail no tracked contact takes part in.
+ */
+export const searchableAddresses = (addresses: Iterable<string>): string[] => {
+  const out = new Set<string>();
+  for (const raw of addresses) {
+    const address = typeof raw === 'string' ? parseEmailAddress(raw) : undefined;
+    if (address) out.add(address);
+  }
+  return [...out];
+};
 
 export type QueryBounds = { afterMs?: number; beforeMs?: number };
 
@@ -28,7 +45,7 @@ export const buildQueries = (addresses: string[], bounds: QueryBounds = {}, maxC
     current = [];
     length = 0;
   };
-  for (const address of addresses) {
+  for (const address of searchableAddresses(addresses)) {
     const terms = termsOf(address);
     if (current.length && length + terms.length + 1 > budget) flush();
     current.push(terms);

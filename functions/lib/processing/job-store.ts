@@ -76,3 +76,45 @@ export const isCancelled = (job: Pick<JobItem, 'status' | 'cancelRequested'>): b
 export const pastDeadline = (job: Pick<JobItem, 'deadlineAt'>, now = Date.now()): boolean => Boolean(job.deadlineAt && Date.parse(job.deadlineAt) <= now);
 
 export const elapsedSeconds = (startedAt: string, now = Date.now()): number => Math.max(0, Math.floor((now - Date.parse(startedAt)) / 1000));
+
+/** A mailbox the job could not read, and why: the status says so when the job ends. */
+export const noteSkippedMailbox = async (agencyName: string, jobId: string, mailbox: string, reason: string): Promise<void> => {
+  await jobEntity()
+    .update({ agencyName, jobId })
+    .add({ skippedMailboxes: [`${mailbox}: ${reason}`] })
+    .go({ response: 'none' });
+};
+
+/** The failed threads a job keeps by name (each ~300 characters): the count goes on past them. */
+export const FAILED_THREADS_KEPT = 50;
+const FAILED_THREAD_TEXT_MAX = 400;
+
+/**
+ * A thread this job could not process (the job goes on with the others): counted, and its
+ * readable line ('"subject" could not be processed: why') listed while the list is short, so the
+ * job item stays small whatever fails. The lines can be shown as they are.
+ */
+export const noteFailedThread = async (agencyName: string, jobId: string, text: string): Promise<void> => {
+  const entry = text.slice(0, FAILED_THREAD_TEXT_MAX);
+  try {
+    await jobEntity()
+      .update({ agencyName, jobId })
+      .add({ threadsFailed: 1, failedThreads: [entry] })
+      .where((attr, op) => `${op.notExists(attr.failedThreads)} OR ${op.size(attr.failedThreads)} < ${op.escape(FAILED_THREADS_KEPT)}`)
+      .go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+    await jobEntity().update({ agencyName, jobId }).add({ threadsFailed: 1 }).go({ response: 'none' });
+  }
+};
+
+/** A warning the job ends with (once per text: a retried Finalize adds nothing). */
+export const addJobWarning = async (agencyName: string, jobId: string, text: string): Promise<void> => {
+  const entry = text.slice(0, 1_000);
+  const job = await getJob(agencyName, jobId);
+  if (!job || (job.warnings ?? []).includes(entry)) return;
+  await jobEntity()
+    .patch({ agencyName, jobId })
+    .set({ warnings: [...(job.warnings ?? []), entry].slice(-10) })
+    .go({ response: 'none' });
+};

@@ -27,7 +27,9 @@ export const startJob = async (agencyName: string, scope: JobScope, options: Sta
   const jobId = randomUUID();
   const label = operationLabel(scope);
   const startedAt = nowIso();
-  const lock = await takeLock(agencyName, { jobId, operationLabel: label, startedAt });
+  let lock = await takeLock(agencyName, { jobId, operationLabel: label, startedAt });
+  // A holder whose execution is gone (a kill -9, a restart) is ended now, not when its lease runs out.
+  if (!lock.taken && (await endIfOrphaned(agencyName, lock.holder.jobId))) lock = await takeLock(agencyName, { jobId, operationLabel: label, startedAt });
   if (!lock.taken) {
     const text = messages.processing.alreadyRunning(OPERATION_NAMES[scope.kind], lock.holder.operationLabel, elapsedSeconds(lock.holder.startedAt));
     throw new Conflict(text);
@@ -95,14 +97,56 @@ export const endJob = async (agencyName: string, jobId: string, outcome: 'succee
   return ended;
 };
 
+/** How long a job may go without an execution id (its item is written just before StartExecution). */
+export const START_GRACE_MS = 60_000;
+
+/**
+ * Whether a running job's execution is gone: the engine no longer runs it (on AWS its status is
+ * not RUNNING or it does not exist; locally the engine that ran it is gone, e.g. after a restart),
+ * or its start never recorded one. When the engine cannot be asked, the job is taken as alive.
+ */
+export const executionGone = async (job: Pick<JobItem, 'status' | 'executionId' | 'startedAt' | 'jobId'>, now = Date.now()): Promise<boolean> => {
+  if (job.status !== 'running') return false;
+  if (!job.executionId) return now - Date.parse(job.startedAt) > START_GRACE_MS;
+  try {
+    return (await workflowEngine().describe(job.executionId)) !== 'running';
+  } catch (error) {
+    logger.warn('could not ask the workflow engine about an execution; taking it as running', { jobId: job.jobId, error: errorMessage(error) });
+    return false;
+  }
+};
+
+/**
+ * Ends a job whose execution is gone, at once: cancelled when a cancel was asked, otherwise failed
+ * with a message saying what happened; the lock is released. True when the job was orphaned.
+ */
+export const endIfOrphaned = async (agencyName: string, jobId: string, job?: JobItem): Promise<boolean> => {
+  const current = job ?? (await getJob(agencyName, jobId));
+  if (!current) {
+    // A lock without its job: nothing will ever release it.
+    await releaseLock(agencyName, jobId);
+    return true;
+  }
+  if (!(await executionGone(current))) return false;
+  logger.warn('job execution is gone; ending the job', { agency: agencyName, jobId, executionId: current.executionId });
+  if (current.cancelRequested) await endJob(agencyName, jobId, 'cancelled');
+  else await endJob(agencyName, jobId, 'failed', messages.processing.interrupted);
+  return true;
+};
+
 /**
  * Cancel: flag the job (phase 'cancelling'), then stop its execution; the release path marks it
- * cancelled and frees the lock. Without an execution to stop, it is ended here.
+ * cancelled and frees the lock. Without an execution to stop (none recorded, or gone), it is
+ * ended here, at once.
  */
 export const cancelJob = async (scope: AgencyScope, jobId: string): Promise<{ cancelled: boolean; phase: string; message: string }> => {
   const job = await getJob(scope.agencyName, jobId);
   if (!job) throw new NotFound('Task not found');
   if (job.status !== 'running') return { cancelled: false, phase: job.phase, message: 'The task is not running' };
+  if (await executionGone(job)) {
+    await endJob(scope.agencyName, jobId, 'cancelled');
+    return { cancelled: true, phase: 'cancelled', message: messages.processing.cancelledOrphan };
+  }
   try {
     await jobEntity()
       .patch({ agencyName: scope.agencyName, jobId })

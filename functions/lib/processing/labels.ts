@@ -7,7 +7,9 @@ export type JobScope =
   | { kind: 'email'; email: string }
   | { kind: 'campaign'; campaign_id: string }
   | { kind: 'thread'; thread_id: string; mailbox?: string }
-  | { kind: 'monitor' };
+  | { kind: 'monitor' }
+  /** sheets only: every behind campaign's trackers, or (all) every campaign's ("Resync sheets") */
+  | { kind: 'sheets'; all?: boolean };
 
 export const operationLabel = (scope: JobScope): string => {
   switch (scope.kind) {
@@ -21,13 +23,15 @@ export const operationLabel = (scope: JobScope): string => {
       return `Processing thread ${scope.thread_id}`;
     case 'monitor':
       return 'Monitoring check';
+    case 'sheets':
+      return messages.processing.resync.label;
   }
 };
 
 /** The "Processing Started" text the start call answers with (spec section 8). */
 export const startedMessage = (scope: JobScope): string =>
-  // Only the campaign's wording differs from its operation label.
-  scope.kind === 'campaign' ? messages.processing.startedCampaign(scope.campaign_id) : operationLabel(scope);
+  // Only the campaign's and the resync's wording differ from their operation labels.
+  scope.kind === 'campaign' ? messages.processing.startedCampaign(scope.campaign_id) : scope.kind === 'sheets' ? messages.processing.resync.started : operationLabel(scope);
 
 /** The {operation} of the refusal "Cannot start {operation}: ...". */
 export const OPERATION_NAMES: Record<JobKind, string> = {
@@ -36,4 +40,5 @@ export const OPERATION_NAMES: Record<JobKind, string> = {
   campaign: 'campaign processing',
   thread: 'thread processing',
   monitor: 'monitoring check',
+  sheets: 'sheet sync',
 };

@@ -12,7 +12,8 @@ export const monitorMetrics = async (agencyName: string, now = Date.now()): Prom
     success: true,
     status: 'success',
     data: {
-      is_processing: await isAgencyProcessing(agencyName, now),
+      // A read-only route: the lock as it stands (the status route and the monitor end orphaned jobs).
+      is_processing: await isAgencyProcessing(agencyName, now, { endOrphans: false }),
       last_check: registry?.lastCheckAt ?? null,
       next_check_at: registry?.nextCheckAt ?? null,
       next_check_in_seconds: next === undefined ? null : Math.max(0, Math.round((next - now) / 1000)),

@@ -44,11 +44,31 @@ export const recordCheck = async (
     .go({ response: 'none' });
 };
 
+/** The scheduler's tick (EventBridge Scheduler rate(2 minutes), infra/stacks/monitor-stack.ts). */
+export const MONITOR_TICK_MS = 2 * 60_000;
+
+/**
+ * An agency is due when its next check falls before the middle of the next tick: with 2-minute
+ * ticks a check due at 5:00 runs at 4:00 rather than 6:00.
+ */
+export const isDue = (nextCheckAt: number, now: number): boolean => nextCheckAt <= now + MONITOR_TICK_MS / 2;
+
+/**
+ * The next check counts from when this one was due, not from when the tick ran it, so early and
+ * late ticks cancel out and the mean interval is the configured one (5 minutes with 2-minute
+ * ticks: 4, 6, 4, 6 ...). An agency that was not checked for longer than an interval (busy,
+ * new) starts again from now.
+ */
+export const scheduleNext = (dueAt: number | undefined, now: number, intervalMs: number): number => {
+  const base = dueAt !== undefined && now - dueAt < intervalMs ? dueAt : now;
+  return base + intervalMs;
+};
+
 /** Agencies whose next check is due, oldest first (a Query on byDueCheck, never a Scan). */
 export const dueAgencies = async (now: Date, limit: number): Promise<MonitorRegistryItem[]> => {
   const { data } = await monitorRegistryEntity()
     .query.byDueCheck({})
-    .lte({ nextCheckAt: now.toISOString() })
+    .lte({ nextCheckAt: new Date(now.getTime() + MONITOR_TICK_MS / 2).toISOString() })
     .go({ limit, pages: 'all' });
   return data.slice(0, limit);
 };

@@ -1,20 +1,20 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { GoogleAuthRevoked, HistoryExpired } from '../google/errors';
+import { HistoryExpired } from '../google/errors';
 import type { GmailClient } from '../google/gmail';
 import { Conflict } from '../http/errors';
-import { NoGoogleGrant } from '../identity/google-grants';
 import { logger, errorMessage } from '../logger';
 import { readSettings } from '../settings/store';
 import { jobEntity, type ThreadRef } from '../store/entities/job';
-import { mailboxStateEntity } from '../store/entities/mailbox-state';
+import { consentTerms, permitsMessage, readConsents, type MailboxConsent } from '../mailboxes/consent';
+import { accessProblem, recordMailboxCheck } from '../mailboxes/health';
+import { mailboxEntity } from '../store/entities/mailbox';
 import { threadEntity } from '../store/entities/thread';
-import { nowIso } from '../store/keys';
-import { activeMemberEmails, addressesOf, agencyContacts, buildContactIndex, connectedMailboxes, type ContactIndex } from './agency-context';
+import { activeMemberEmails, addressesOf, agencyContacts, buildContactIndex, type ContactIndex } from './agency-context';
 import { writeBatches } from './fetch-threads';
 import { gmailClients } from './gmail-clients';
-import { buildQueries } from './gmail-queries';
+import { buildQueries, MAX_QUERY_CHARS } from './gmail-queries';
 import { startJob } from './jobs';
-import { dueAgencies, recordCheck } from './monitor-registry';
+import { dueAgencies, readRegistry, recordCheck, scheduleNext } from './monitor-registry';
 import { isAgencyProcessing } from './status';
 
 /**
@@ -38,9 +38,12 @@ const isTracked = (index: ContactIndex, addresses: (string | undefined)[]) =>
   addresses.some((a) => a && (index.byTalent.has(a) || index.byManager.has(a)));
 
 /** First check of a mailbox, or its history expired: a query over the last hours_to_check hours. */
-const scanRecent = async (gmail: GmailClient, mailbox: string, addresses: string[], hours: number, now: number, into: Collected) => {
+const scanRecent = async (gmail: GmailClient, consent: MailboxConsent, addresses: string[], hours: number, now: number, into: Collected) => {
+  const mailbox = consent.email;
   const seen = new Set(into.refs.map((r) => `${r.mailbox}#${r.threadId}`));
-  for (const q of buildQueries(addresses, { afterMs: now - hours * 3600_000 })) {
+  const terms = consentTerms(consent);
+  const afterMs = Math.max(now - hours * 3600_000, consent.afterMs ?? 0);
+  for (const q of buildQueries(addresses, { afterMs }, MAX_QUERY_CHARS - terms.length - 1).map((query) => (terms ? `${query} ${terms}` : query))) {
     const listed = await gmail.listMessageIds(q, { maxPages: 20 });
     into.messages += listed.items.length;
     for (const m of listed.items) {
@@ -52,7 +55,8 @@ const scanRecent = async (gmail: GmailClient, mailbox: string, addresses: string
 };
 
 /** Messages added since the stored historyId that belong to a known thread or involve a tracked address. */
-const scanHistory = async (agencyName: string, gmail: GmailClient, mailbox: string, index: ContactIndex, startHistoryId: string, into: Collected) => {
+const scanHistory = async (agencyName: string, gmail: GmailClient, consent: MailboxConsent, index: ContactIndex, startHistoryId: string, into: Collected) => {
+  const mailbox = consent.email;
   const changes = await gmail.listHistory(startHistoryId);
   if (changes.truncated) throw new HistoryExpired(startHistoryId);
   const relevantThreads = new Set<string>();
@@ -66,7 +70,8 @@ const scanHistory = async (agencyName: string, gmail: GmailClient, mailbox: stri
     }
     if (!relevant) {
       const message = await gmail.getMessage(added.id, 'metadata');
-      relevant = isTracked(index, [message.from?.email, ...message.to.map((a) => a.email), ...message.cc.map((a) => a.email)]);
+      relevant =
+        permitsMessage(consent, message) && isTracked(index, [message.from?.email, ...message.to.map((a) => a.email), ...message.cc.map((a) => a.email)]);
     }
     if (relevant) {
       into.messages += 1;
@@ -85,40 +90,45 @@ export const checkAgency = async (agencyName: string, now = new Date()): Promise
   if (await isAgencyProcessing(agencyName, now.getTime())) return { ...base, result: 'busy' };
   const settings = await readSettings({ agencyName });
   const config = settings.monitoring_config;
-  const nextCheckAt = new Date(now.getTime() + Math.max(1, config.check_interval_minutes) * 60_000);
-  const [mailboxes, contacts, members] = await Promise.all([connectedMailboxes(agencyName), agencyContacts(agencyName), activeMemberEmails(agencyName)]);
+  const registered = await readRegistry(agencyName);
+  const dueAt = registered?.nextCheckAt ? Date.parse(registered.nextCheckAt) : undefined;
+  const nextCheckAt = new Date(scheduleNext(dueAt, now.getTime(), Math.max(1, config.check_interval_minutes) * 60_000));
+  const [consents, contacts, members] = await Promise.all([readConsents(agencyName), agencyContacts(agencyName), activeMemberEmails(agencyName)]);
   const index = buildContactIndex(contacts, members);
   const addresses = addressesOf(index.tracked, index);
-  if (mailboxes.length === 0 || addresses.length === 0) {
+  if (consents.length === 0 || addresses.length === 0) {
     await recordCheck(agencyName, { at: now, nextCheckAt, threads: 0, messages: 0 });
     return { ...base, result: 'skipped' };
   }
   const collected: Collected = { refs: [], messages: 0, historyIds: new Map() };
+  const reset = new Set<string>();
   const gmailFor = gmailClients();
-  for (const mailbox of mailboxes) {
+  for (const consent of consents) {
+    const mailbox = consent.email;
     try {
       const gmail = await gmailFor(mailbox);
-      const { data: state } = await mailboxStateEntity().get({ agencyName, email: mailbox }).go();
+      const { data: state } = await mailboxEntity().get({ agencyName, email: mailbox }).go();
       let historyId: string | undefined;
       if (state?.historyId) {
         try {
-          historyId = await scanHistory(agencyName, gmail, mailbox, index, state.historyId, collected);
+          historyId = await scanHistory(agencyName, gmail, consent, index, state.historyId, collected);
         } catch (error) {
           if (!(error instanceof HistoryExpired)) throw error;
           logger.info('gmail history expired; scanning recent mail instead', { mailbox });
+          reset.add(mailbox);
         }
       }
       if (!historyId) {
         historyId = (await gmail.getProfile()).historyId;
-        await scanRecent(gmail, mailbox, addresses, config.hours_to_check, now.getTime(), collected);
+        await scanRecent(gmail, consent, addresses, config.hours_to_check, now.getTime(), collected);
       }
       collected.historyIds.set(mailbox, historyId);
     } catch (error) {
-      if (error instanceof NoGoogleGrant || error instanceof GoogleAuthRevoked) {
-        logger.warn('monitor: mailbox skipped, no usable Google access', { mailbox });
-        continue;
-      }
-      throw error;
+      // A mailbox without usable access is skipped with its health recorded; the others go on.
+      const problem = accessProblem(error);
+      if (!problem) throw error;
+      logger.warn('monitor: mailbox skipped, no usable Google access', { mailbox, health: problem.health });
+      await recordMailboxCheck(agencyName, mailbox, { ...problem, at: now });
     }
   }
 
@@ -145,7 +155,7 @@ export const checkAgency = async (agencyName: string, now = new Date()): Promise
   }
   // Only now that the new mail is in a job's hands does the monitor move its history marks.
   for (const [email, historyId] of collected.historyIds) {
-    await mailboxStateEntity().put({ agencyName, email, historyId, lastCheckAt: now.toISOString(), updatedAt: nowIso() }).go({ response: 'none' });
+    await recordMailboxCheck(agencyName, email, { health: reset.has(email) ? 'history_reset' : 'connected', historyId, at: now });
   }
   await recordCheck(agencyName, { at: now, nextCheckAt, threads: collected.refs.length, messages: collected.messages });
   return { ...base, threads: collected.refs.length, messages: collected.messages, result: jobId ? 'started' : 'nothing-new', ...(jobId ? { jobId } : {}) };

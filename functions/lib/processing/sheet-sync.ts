@@ -16,7 +16,6 @@ import { jobEntity } from '../store/entities/job';
 import { sheetSyncStateEntity } from '../store/entities/sheet-sync-state';
 import { nowIso } from '../store/keys';
 import { campaignAggregationPrompt } from './aggregation-prompt';
-import { MissingApiKey } from './errors';
 import { requireJob, setPhase } from './job-store';
 import { renewLease } from './lock';
 import { modelCaller } from './model';
@@ -61,25 +60,49 @@ const writeOutreach = async (drive: AgencyDrive, sheetId: string, conversations:
   return data.length;
 };
 
-/** The campaigns tracker rows of every synced campaign: one read, one batchUpdate. */
-const writeCampaignsTracker = async (drive: AgencyDrive, entries: { campaign: CampaignItem; contactCount: number; summary: string }[]): Promise<void> => {
-  if (!drive.campaignsTrackerId || entries.length === 0) return;
-  const ids = await drive.sheets.readValues(drive.campaignsTrackerId, a1(CAMPAIGNS_TRACKER_TAB, 'A:A'));
+/** The campaigns tracker as it stands: the sheet row and summary of each campaign id, and the next free row. */
+type TrackerState = { rowOf: Map<string, number>; summaryOf: Map<string, string>; next: number };
+
+const SUMMARY_COLUMN = CAMPAIGNS_TRACKER_HEADERS.indexOf('Summary');
+
+const readCampaignsTracker = async (drive: AgencyDrive): Promise<TrackerState | undefined> => {
+  if (!drive.campaignsTrackerId) return undefined;
+  const rows = await drive.sheets.readValues(drive.campaignsTrackerId, a1(CAMPAIGNS_TRACKER_TAB, `A:${TRACKER_LAST}`));
   const rowOf = new Map<string, number>();
-  ids.forEach((cells, i) => i > 0 && cells[0] && !rowOf.has(cells[0]) && rowOf.set(cells[0], i + 1));
-  let next = Math.max(2, ids.length + 1);
+  const summaryOf = new Map<string, string>();
+  rows.forEach((cells, i) => {
+    const id = cells[0];
+    if (i === 0 || !id || rowOf.has(id)) return;
+    rowOf.set(id, i + 1);
+    summaryOf.set(id, String(cells[SUMMARY_COLUMN] ?? ''));
+  });
+  return { rowOf, summaryOf, next: Math.max(2, rows.length + 1) };
+};
+
+/** The campaigns tracker rows of every synced campaign: one batchUpdate, each row in place or after the last. */
+const writeCampaignsTracker = async (drive: AgencyDrive, tracker: TrackerState | undefined, entries: { campaign: CampaignItem; contactCount: number; summary: string }[]): Promise<void> => {
+  if (!drive.campaignsTrackerId || !tracker || entries.length === 0) return;
+  let next = tracker.next;
   const data: ValueRange[] = entries.map(({ campaign, contactCount, summary }) => {
-    const row = rowOf.get(campaign.campaignId) ?? next++;
+    const row = tracker.rowOf.get(campaign.campaignId) ?? next++;
     return { range: a1(CAMPAIGNS_TRACKER_TAB, `A${row}:${TRACKER_LAST}${row}`), values: [campaignTrackerRow({ ...campaign, contactCount }, summary)] };
   });
   await drive.sheets.batchUpdateValues(drive.campaignsTrackerId, data);
 };
 
+const allCampaignIds = async (agencyName: string): Promise<string[]> =>
+  (await campaignEntity().query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['campaignId'] })).data.map((campaign) => campaign.campaignId);
+
 /**
- * JobSyncSheets: the outreach tracker of every campaign this job touched or that is behind, as
- * desired state (one row per contact, not contacted ones included) against what the sheet
- * holds; then a campaign_aggregation status in the campaigns tracker. What a retry finds done
- * (synced campaigns, aggregation answers) is not done again.
+ * JobSyncSheets, for every job (any kind): the outreach tracker and the campaigns-tracker row of
+ * every campaign this job touched or whose sheets are behind (a "Resync sheets" job: every
+ * campaign), as desired state (one row per contact, not contacted ones included) against what
+ * the sheets hold. A campaign counts as written only once both its sheets are, so a crash or a
+ * failure in between leaves it behind for the next job, the monitor or a resync. The status line
+ * is asked again where this job changed conversations or where the tracker has none yet; a
+ * campaign that was merely behind keeps the one it has. What a retry finds done (synced
+ * campaigns, aggregation answers) is not done again. Failures throw: the state machine retries,
+ * then ends the job with a warning that the sheets could not be updated.
  */
 export const syncJobSheets = async (agencyName: string, jobId: string, remainingMs?: () => number): Promise<{ campaigns: number }> => {
   const job = await requireJob(agencyName, jobId);
@@ -88,31 +111,36 @@ export const syncJobSheets = async (agencyName: string, jobId: string, remaining
   await renewLease(agencyName, jobId);
   if (job.trackerSynced) return { campaigns: 0 };
   const states = await syncStates(agencyName);
-  const touched = [...new Set([...(job.campaignsTouched ?? []), ...states.behind])].sort();
+  const everything = job.kind === 'sheets' && (job.scope as { all?: boolean } | undefined)?.all === true;
+  const wantedIds = everything ? await allCampaignIds(agencyName) : [...(job.campaignsTouched ?? []), ...states.behind];
+  const touched = [...new Set(wantedIds)].sort();
   if (touched.length === 0) return { campaigns: 0 };
 
   let drive: AgencyDrive;
   try {
     drive = await agencyDrive(agencyName);
   } catch (error) {
-    if (error instanceof DriveNotSetUp) {
-      logger.warn('sheets not synced: the agency drive is not set up', { agency: agencyName });
-      return { campaigns: 0 };
-    }
+    if (error instanceof DriveNotSetUp) logger.warn('sheets not synced: the agency drive is not set up', { agency: agencyName });
     throw error;
   }
   const scope: AgencyScope = { agencyName, email: job.startedBy ?? 'monitor', role: 'member' };
   const updatedAt = nowIso();
-  const prepared = (await Promise.all(touched.map((id) => prepare(scope, id, states.wanted.get(id) ?? 0)))).filter((p): p is Prepared => Boolean(p));
+  const prepared = (await Promise.all(touched.map((id) => prepare(scope, id, states.wanted.get(id) ?? 0))))
+    // A campaign still being provisioned has no tracker yet: it stays behind until it has.
+    .filter((p): p is Prepared => Boolean(p?.campaign.outreachTrackerSheetId));
+  const tracker = await readCampaignsTracker(drive);
 
   const aggregations: Record<string, string> = { ...((job.aggregations as Record<string, string> | undefined) ?? {}) };
   const contacted = (p: Prepared) => p.conversations.filter((c) => c.message_count > 0);
-  // The status line is asked again only where this job changed conversations; a tracker that was merely behind gets its rows.
   const changedHere = new Set(job.campaignsTouched ?? []);
-  const missing = prepared.filter((p) => changedHere.has(p.campaign.campaignId) && aggregations[p.campaign.campaignId] === undefined && contacted(p).length > 0);
-  if (missing.length) {
-    const apiKey = await readApiKey(agencyName);
-    if (!apiKey) throw new MissingApiKey();
+  const hasSummary = (id: string) => Boolean(tracker?.summaryOf.get(id)?.trim());
+  const missing = prepared.filter((p) => {
+    const id = p.campaign.campaignId;
+    return aggregations[id] === undefined && contacted(p).length > 0 && (changedHere.has(id) || !hasSummary(id));
+  });
+  const apiKey = missing.length ? await readApiKey(agencyName) : undefined;
+  // Without a key (removed meanwhile) the rows are still written; each campaign keeps the summary its row has.
+  if (missing.length && apiKey) {
     const call = modelCaller(apiKey, await readSettings({ agencyName }), remainingMs);
     let tokens = 0;
     for (const p of missing) {
@@ -138,15 +166,20 @@ export const syncJobSheets = async (agencyName: string, jobId: string, remaining
   const synced = new Set(job.campaignsSynced ?? []);
   for (const p of prepared) {
     const campaignId = p.campaign.campaignId;
-    if (synced.has(campaignId) || !p.campaign.outreachTrackerSheetId) continue;
-    await writeOutreach(drive, p.campaign.outreachTrackerSheetId, p.conversations, updatedAt);
-    await sheetSyncStateEntity().update({ agencyName, campaignId }).set({ written: p.wanted, writtenAt: updatedAt }).go({ response: 'none' });
+    if (synced.has(campaignId)) continue;
+    await writeOutreach(drive, p.campaign.outreachTrackerSheetId!, p.conversations, updatedAt);
     await jobEntity().patch({ agencyName, jobId }).add({ campaignsSynced: [campaignId] }).go({ response: 'none' });
   }
+  // A new answer where there is one; otherwise the summary the tracker already shows.
+  const summaryOf = (id: string) => aggregations[id] || tracker?.summaryOf.get(id) || '';
   await writeCampaignsTracker(
     drive,
-    prepared.filter((p) => changedHere.has(p.campaign.campaignId)).map((p) => ({ campaign: p.campaign, contactCount: p.conversations.length, summary: aggregations[p.campaign.campaignId] ?? '' })),
+    tracker,
+    prepared.map((p) => ({ campaign: p.campaign, contactCount: p.conversations.length, summary: summaryOf(p.campaign.campaignId) })),
   );
+  for (const p of prepared) {
+    await sheetSyncStateEntity().update({ agencyName, campaignId: p.campaign.campaignId }).set({ written: p.wanted, writtenAt: updatedAt }).go({ response: 'none' });
+  }
   await jobEntity().patch({ agencyName, jobId }).set({ trackerSynced: true }).go({ response: 'none' });
   return { campaigns: prepared.length };
 };

@@ -35,3 +35,12 @@ export const startThread = async (scope: AgencyScope, body: ThreadBody): Promise
     await startJob(scope.agencyName, { kind: 'thread', thread_id: body.thread_id.toLowerCase(), ...(body.mailbox ? { mailbox: body.mailbox } : {}) }, { startedBy: scope.email }),
   );
 };
+
+/**
+ * POST /api/v3/sheets/resync: a sheets-only job that rewrites every campaign's outreach tracker
+ * and campaigns-tracker row (a job, not inline: it takes the agency's lock, so it never writes a
+ * sheet while a processing job does, shows on the status bar, retries, and ends with a warning
+ * when the sheets cannot be written).
+ */
+export const startSheetsResync = async (scope: AgencyScope): Promise<Started> =>
+  started(await startJob(scope.agencyName, { kind: 'sheets', all: true }, { startedBy: scope.email }));

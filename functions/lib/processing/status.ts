@@ -2,8 +2,10 @@ import { messages } from '../../../shared/messages';
 import type { ProcessingStatusResponse } from '../../../shared/schemas/processing';
 import { lastJobEntity } from '../store/entities/active-job';
 import type { JobItem } from '../store/entities/job';
+import { workflowEngine, type WorkflowEngine } from '../workflow/engine';
 import { elapsedSeconds, getJob } from './job-store';
-import { readLock } from './lock';
+import { endIfOrphaned } from './jobs';
+import { readLock, type HeldLock } from './lock';
 
 /** How long a job that just ended stays on the status bar (is_processing false). */
 export const JUST_ENDED_MS = 8_000;
@@ -36,16 +38,65 @@ const view = (job: JobItem, isProcessing: boolean, now: number): ProcessingStatu
     progress: { threads_total: total, threads_completed: completed, total, completed, percent: clampPercent(completed, total) },
     messages_processed: job.messagesSummarised ?? 0,
     current_thread: isProcessing && job.currentThreadId ? { subject: job.currentSubject ?? '', thread_id: job.currentThreadId } : null,
-    ...(isProcessing ? {} : { status: job.status, error: job.error ?? null }),
+    ...(isProcessing ? {} : { status: job.status, error: job.error ?? null, warnings: jobWarnings(job) }),
   };
+};
+
+/** What went wrong in a job that still ended: its own warnings (a failed sheet sync), then the threads and mailboxes it could not read. */
+export const jobWarnings = (job: JobItem): string[] => [
+  ...(job.warnings ?? []),
+  ...((job.threadsFailed ?? 0) > 0 ? [messages.processing.threadsFailed(job.threadsFailed ?? 0)] : []),
+  ...[...(job.skippedMailboxes ?? [])].sort().map((entry) => {
+    const at = entry.indexOf(': ');
+    return at > 0 ? messages.mailboxes.skipped(entry.slice(0, at), entry.slice(at + 2)) : entry;
+  }),
+];
+
+/**
+ * How often one job's execution is asked about (DescribeExecution on AWS) while the status bar
+ * polls every second: at most once per LIVENESS_RECHECK_MS per running job and engine.
+ */
+export const LIVENESS_RECHECK_MS = 5_000;
+const seenAlive = new Map<string, number>();
+let seenBy: WorkflowEngine | undefined;
+
+/**
+ * A running job whose execution is gone is ended here (failed, with a message saying what
+ * happened) instead of blocking processing until its lease runs out. True while it still runs.
+ */
+const stillRunning = async (agencyName: string, job: JobItem, now: number): Promise<boolean> => {
+  const engine = workflowEngine();
+  if (seenBy !== engine) {
+    // Another engine (a restarted local runtime) knows nothing of what the last one saw.
+    seenAlive.clear();
+    seenBy = engine;
+  }
+  const last = seenAlive.get(job.jobId);
+  if (last !== undefined && now - last < LIVENESS_RECHECK_MS) return true;
+  if (await endIfOrphaned(agencyName, job.jobId, job)) {
+    seenAlive.delete(job.jobId);
+    return false;
+  }
+  if (seenAlive.size > 1_000) seenAlive.clear();
+  seenAlive.set(job.jobId, now);
+  return true;
+};
+
+/** The lock's job, if it is still running (an orphan is ended on the way); undefined otherwise. */
+const activeJob = async (agencyName: string, lock: HeldLock, now: number): Promise<{ job?: JobItem; running: boolean }> => {
+  const job = await getJob(agencyName, lock.jobId);
+  if (!job) return { running: false };
+  if (job.status !== 'running') return { job, running: false };
+  if (await stillRunning(agencyName, job, now)) return { job, running: true };
+  return { job: await getJob(agencyName, lock.jobId), running: false };
 };
 
 /** The active job, or the one that ended in the last few seconds, or idle. */
 export const processingStatus = async (agencyName: string, now = Date.now()): Promise<ProcessingStatusResponse> => {
   const lock = await readLock(agencyName);
   if (lock && lock.leaseUntil > now) {
-    const job = await getJob(agencyName, lock.jobId);
-    if (job) return view(job, job.status === 'running', now);
+    const { job, running } = await activeJob(agencyName, lock, now);
+    if (job) return view(job, running, now);
   }
   const { data: last } = await lastJobEntity().get({ agencyName }).go();
   if (last && now - Date.parse(last.endedAt) < JUST_ENDED_MS) {
@@ -55,7 +106,14 @@ export const processingStatus = async (agencyName: string, now = Date.now()): Pr
   return IDLE;
 };
 
-export const isAgencyProcessing = async (agencyName: string, now = Date.now()): Promise<boolean> => {
+/**
+ * Whether a job holds the agency's lock and still runs. The monitor asks it before a check, and a
+ * job whose execution is gone is ended on the way; a read-only caller (the metrics route) passes
+ * `endOrphans: false` and reads the lock alone.
+ */
+export const isAgencyProcessing = async (agencyName: string, now = Date.now(), options: { endOrphans?: boolean } = {}): Promise<boolean> => {
   const lock = await readLock(agencyName);
-  return Boolean(lock && lock.leaseUntil > now);
+  if (!lock || lock.leaseUntil <= now) return false;
+  if (options.endOrphans === false) return true;
+  return (await activeJob(agencyName, lock, now)).running;
 };

@@ -5,6 +5,8 @@ export type TaskInput = {
   batch?: { index: number };
   outcome?: 'succeeded' | 'failed';
   error?: unknown;
+  /** FinalizeSheetsFailed: the SyncSheets error, once its retries were spent */
+  sheetsError?: unknown;
 };
 
 export const readTaskInput = (event: unknown): TaskInput => {

@@ -1,6 +1,9 @@
 import { MODEL_CHOICES, MODEL_DEFAULTS, MODEL_PURPOSES, type ModelPurpose } from '../../../shared/constants';
+import { messages } from '../../../shared/messages';
 import type { SettingsProfile, SettingsSectionName } from '../../../shared/schemas/settings';
 import { PROFILE_MODELS } from '../../../shared/settings-profiles';
+import { Conflict } from '../http/errors';
+import { requireOwner } from '../identity/roles';
 import { isConditionalFailure } from '../identity/store-errors';
 import type { AgencyScope } from '../session/resolve';
 import { nowIso } from '../store/keys';
@@ -8,14 +11,20 @@ import { readSettings, SETTINGS_DEFAULTS, settingsEntity, type Settings } from '
 
 type Overrides = Partial<Record<SettingsSectionName, Record<string, unknown>>>;
 
-const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 8;
+/** Before attempt n (n ≥ 1) a random pause of up to n × this, so racing saves spread out. */
+const RETRY_SPREAD_MS = 25;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Read-modify-write of the agency's overrides with a version check, so two people saving
- * different sections at once never lose each other's change (no transactions needed).
+ * different sections at once never lose each other's change (no transactions needed). A save
+ * that keeps losing the race answers 409 with a clear message, never 500.
  */
 const updateOverrides = async (scope: AgencyScope, change: (current: Overrides) => Overrides): Promise<Settings> => {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await pause(Math.random() * attempt * RETRY_SPREAD_MS);
     const { data } = await settingsEntity().get({ agencyName: scope.agencyName }).go();
     const current = (data?.overrides ?? {}) as Overrides;
     const version = (data as { version?: number } | null)?.version ?? 0;
@@ -30,7 +39,7 @@ const updateOverrides = async (scope: AgencyScope, change: (current: Overrides) 
       if (!isConditionalFailure(error)) throw error;
     }
   }
-  throw Object.assign(new Error('Settings changed too often at once; try again'), { name: 'Transient' });
+  throw new Conflict(messages.limits.settingsConflict);
 };
 
 export const updateSection = async <S extends SettingsSectionName>(scope: AgencyScope, section: S, fields: Record<string, unknown>): Promise<Settings[S]> => {
@@ -48,12 +57,14 @@ export const updateModelConfig = async (scope: AgencyScope, purpose: ModelPurpos
   return modelConfiguration(settings, purpose);
 };
 
-export const resetSettings = async (scope: AgencyScope, configType: 'all' | SettingsSectionName): Promise<Settings> =>
-  updateOverrides(scope, (current) => {
+export const resetSettings = async (scope: AgencyScope, configType: 'all' | SettingsSectionName): Promise<Settings> => {
+  requireOwner(scope, messages.roles.ownerOnly.resetSettings);
+  return updateOverrides(scope, (current) => {
     if (configType === 'all') return {};
     const { [configType]: _dropped, ...rest } = current;
     return rest;
   });
+};
 
 export const applyProfile = async (scope: AgencyScope, profile: SettingsProfile) => {
   const settings = await updateOverrides(scope, (current) => {

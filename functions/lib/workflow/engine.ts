@@ -1,4 +1,4 @@
-import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 
 /**
  * Starts and stops processing executions. On AWS it is Step Functions; the local runtime
@@ -7,7 +7,15 @@ import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk
 export type WorkflowEngine = {
   start(input: { name: string; input: Record<string, unknown> }): Promise<{ executionId: string }>;
   stop(executionId: string, cause?: string): Promise<void>;
+  /**
+   * Whether the execution still runs: 'running', 'ended' (it finished, failed, timed out or was
+   * aborted), or 'unknown' (the engine has no such execution: on AWS it does not exist, locally
+   * the engine that ran it is gone, e.g. after a restart).
+   */
+  describe(executionId: string): Promise<ExecutionState>;
 };
+
+export type ExecutionState = 'running' | 'ended' | 'unknown';
 
 let installed: WorkflowEngine | undefined;
 
@@ -37,6 +45,15 @@ const stepFunctionsEngine = (): WorkflowEngine => {
     },
     async stop(executionId, cause) {
       await client.send(new StopExecutionCommand({ executionArn: executionId, cause }));
+    },
+    async describe(executionId) {
+      try {
+        const { status } = await client.send(new DescribeExecutionCommand({ executionArn: executionId }));
+        return status === 'RUNNING' ? 'running' : 'ended';
+      } catch (error) {
+        if ((error as { name?: string }).name === 'ExecutionDoesNotExist') return 'unknown';
+        throw error;
+      }
     },
   };
 };

@@ -1,17 +1,22 @@
+import { messages } from '../../../shared/messages';
 import { describeTaskError } from '../../lib/processing/errors';
-import { getJob, setPhase } from '../../lib/processing/job-store';
+import { addJobWarning, getJob, setPhase } from '../../lib/processing/job-store';
 import { endJob } from '../../lib/processing/jobs';
 import { ensureRegistered } from '../../lib/processing/monitor-registry';
 import { readTaskInput } from '../../lib/processing/task-input';
 
 /**
- * Finalize (and FinalizeFailed): the job's outcome, its end time and the lock released
- * (conditional on the job id). A cancel that arrived during the last steps wins.
+ * Finalize (and FinalizeFailed, FinalizeSheetsFailed): the job's outcome, its end time and the
+ * lock released (conditional on the job id). A cancel that arrived during the last steps wins.
+ * A sheet sync that failed after its retries ends the job as it went otherwise, with a warning.
  */
 export const handler = async (event: unknown) => {
-  const { agencyName, jobId, outcome, error } = readTaskInput(event);
+  const { agencyName, jobId, outcome, error, sheetsError } = readTaskInput(event);
   const job = await getJob(agencyName, jobId);
   if (!job) return { ended: false };
+  if (sheetsError !== undefined && job.status === 'running') {
+    await addJobWarning(agencyName, jobId, messages.processing.sheetsNotUpdated(describeTaskError(sheetsError)));
+  }
   if (outcome !== 'failed') await setPhase(agencyName, jobId, 'finalizing');
   const final = outcome === 'failed' ? 'failed' : job.cancelRequested ? 'cancelled' : 'succeeded';
   const ended = await endJob(agencyName, jobId, final, final === 'failed' ? describeTaskError(error) : undefined);

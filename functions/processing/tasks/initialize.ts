@@ -6,16 +6,20 @@ import { requireJob, setPhase } from '../../lib/processing/job-store';
 import { renewLease } from '../../lib/processing/lock';
 import { readTaskInput } from '../../lib/processing/task-input';
 
-/** Initialize: fail fast, before any Gmail call, when the job cannot work (no key, no mailbox). */
+/**
+ * Initialize: fail fast, before any Gmail call, when the job cannot work (no key, no mailbox).
+ * A sheets-only job needs neither: `sheets_only` sends it straight to SyncSheets.
+ */
 export const handler = async (event: unknown, _context?: Context) => {
   const { agencyName, jobId } = readTaskInput(event);
   const job = await requireJob(agencyName, jobId);
-  if (job.status !== 'running') return { skipped: true };
+  if (job.status !== 'running') return { skipped: true, sheets_only: false };
   await setPhase(agencyName, jobId, 'initializing');
   await renewLease(agencyName, jobId);
+  if (job.kind === 'sheets') return { ok: true, sheets_only: true };
   // Existence only: this task holds no decrypt permission, the key is opened where it is used.
   const { data: key } = await apiKeyEntity().get({ agencyName, service: 'openai' }).go({ attributes: ['agencyName'] });
   if (!key) throw new MissingApiKey();
   if ((await connectedMailboxes(agencyName)).length === 0) throw new NoConnectedMailbox();
-  return { ok: true };
+  return { ok: true, sheets_only: false };
 };

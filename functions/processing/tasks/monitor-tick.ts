@@ -1,7 +1,28 @@
+import { resumeStalledImports } from '../../lib/campaigns/longlist-import-store';
+import { logger, errorMessage } from '../../lib/logger';
 import { runMonitorTick, type TickEvent } from '../../lib/processing/monitor';
+import { catchUpBehindSheets } from '../../lib/processing/sheets-catch-up';
 
 /**
  * The scheduler's target every 2 minutes (and, with `{agencies}`, a fanned-out share of one
- * tick). See functions/lib/processing/monitor.ts.
+ * tick). See functions/lib/processing/monitor.ts. Then the catch-ups no new mail would start:
+ * an agency checked without new mail whose sheets are behind gets a sheets-only job, and (once
+ * per tick, not per share) a longlist import whose worker died is resumed.
  */
-export const handler = async (event: TickEvent = {}) => runMonitorTick(event ?? {});
+export const handler = async (event: TickEvent = {}) => {
+  const tick = await runMonitorTick(event ?? {});
+  const sheetJobs: string[] = [];
+  for (const check of tick.results) {
+    if (check.result !== 'nothing-new' && check.result !== 'skipped') continue;
+    const jobId = await catchUpBehindSheets(check.agencyName);
+    if (jobId) sheetJobs.push(jobId);
+  }
+  let importsResumed = 0;
+  if (!Array.isArray(event?.agencies)) {
+    importsResumed = await resumeStalledImports().catch((error: unknown) => {
+      logger.warn('monitor: stalled imports not resumed', { error: errorMessage(error) });
+      return 0;
+    });
+  }
+  return { ...tick, sheetJobs, importsResumed };
+};

@@ -148,6 +148,12 @@ describe('apiRequest: error mapping', () => {
     fetchMock.mockResolvedValue(jsonResponse({ redirect_url: 'https://evil.example/' }, 401));
     await expect(api.post('/api/v3/agency/invitations/accept', {})).rejects.toBeInstanceOf(ApiError);
     expect(assign).not.toHaveBeenCalled();
+    // what a browser reads as another site once it strips tab/newline or reads "\\" as "/" (the shared rule)
+    for (const target of ['/\t/evil.example', '/\n/evil.example', '/\\evil.example']) {
+      fetchMock.mockResolvedValue(jsonResponse({ redirect_url: target }, 401));
+      await expect(api.post('/api/v3/agency/invitations/accept', {})).rejects.toBeInstanceOf(ApiError);
+    }
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('logs 5xx responses', async () => {

@@ -1,5 +1,6 @@
 import { CSRF_HEADER, TIMING } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
+import { isSafeRedirectPath } from '../../../shared/safe-redirect';
 import { clearAuthToken, getAuthToken } from './auth-token';
 import { withRetry, type RetryOptions } from './retry';
 
@@ -100,8 +101,8 @@ const isAbortError = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 
 const navigateTo = (url: string) => {
-  // Only same-origin paths: a hostile body must not send the browser elsewhere.
-  if (url.startsWith('/') && !url.startsWith('//')) globalThis.location?.assign(url);
+  // Only same-origin paths, by the server's own rule: a hostile body must not send the browser elsewhere.
+  if (isSafeRedirectPath(url)) globalThis.location?.assign(url);
 };
 
 /**

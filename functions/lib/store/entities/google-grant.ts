@@ -21,6 +21,8 @@ export const googleGrantEntity = () =>
         /** the provider's subject for this account */
         subject: { type: 'string' },
         grantedAt: { type: 'string', required: true },
+        /** Google refused the refresh token (revoked, or the password changed): set by whoever noticed, cleared by the next sign-in */
+        revokedAt: { type: 'string' },
         updatedAt: { type: 'string', required: true },
       },
       indexes: {

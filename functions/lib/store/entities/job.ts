@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
 import { dynamoClient, tableName } from '../client';
 
-export const JOB_KINDS = ['interval', 'email', 'campaign', 'thread', 'monitor'] as const;
+export const JOB_KINDS = ['interval', 'email', 'campaign', 'thread', 'monitor', 'sheets'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -50,6 +50,14 @@ export const jobEntity = () =>
         startedAt: { type: 'string', required: true },
         endedAt: { type: 'string' },
         error: { type: 'string' },
+        /** what went wrong without failing the job, e.g. a sheet sync that failed (shown with its end) */
+        warnings: { type: 'list', items: { type: 'string' } },
+        /** mailboxes this job could not read, "email: why" (a set: a retried fetch adds nothing new) */
+        skippedMailboxes: { type: 'set', items: 'string' },
+        /** threads this job could not process, "subject" could not be processed: why (at most FAILED_THREADS_KEPT) */
+        failedThreads: { type: 'set', items: 'string' },
+        /** how many threads this job could not process (all of them, also past the kept list) */
+        threadsFailed: { type: 'number', default: 0 },
         updatedAt: { type: 'string' },
       },
       indexes: {

@@ -4,6 +4,7 @@ import { driveHealthQueryOptions } from '../../features/campaigns/api/get-drive-
 import { contactsTrackingQueryOptions } from '../../features/contacts/api/get-contacts-tracking';
 import { dashboardMetricsQueryOptions } from '../../features/dashboard/api/get-dashboard-metrics';
 import { monitorMetricsQueryOptions } from '../../features/dashboard/api/get-monitor-metrics';
+import { mailboxesQueryOptions } from '../../features/mailboxes/api/get-mailboxes';
 import { membersQueryOptions } from '../../features/members/api/list-members';
 import { processingStatusQueryOptions } from '../../features/processing/api/get-processing-status';
 import { modelConfigQueryOptions } from '../../features/settings/api/get-model-config';
@@ -31,7 +32,7 @@ export const PAGE_QUERIES: Record<NavPath, () => PageQuery[]> = {
   ] as PageQuery[],
   '/campaigns': () => [campaignsQueryOptions(), driveHealthQueryOptions()] as PageQuery[],
   '/contacts': () => [campaignsQueryOptions(), contactsTrackingQueryOptions()] as PageQuery[],
-  // Settings: every section the page loads, and the members list.
+  // Settings: every section the page loads, the members list and the connected mailboxes.
   '/settings': () =>
     [
       modelConfigQueryOptions(),
@@ -40,6 +41,7 @@ export const PAGE_QUERIES: Record<NavPath, () => PageQuery[]> = {
       settingsSectionQueryOptions('date_range_processing'),
       settingsSectionQueryOptions('health_check'),
       membersQueryOptions(),
+      mailboxesQueryOptions(),
     ] as PageQuery[],
 };
 

@@ -1,19 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TIMING } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
+import { systemConnectionResponse, type SystemConnectionResponse } from '../../../../shared/schemas/system';
 import { api, ApiError } from '../../lib/api-client';
+import { parseResponse } from '../../lib/parse-response';
 
 export const connectionKeys = {
   all: ['system', 'connection'] as const,
 };
 
 /** What GET /api/v3/system/connection answers: the agency's links to Google and OpenAI. */
-export type ConnectionStatus = {
-  status: string;
-  agency_name?: string;
-  google_connected?: boolean;
-  openai_configured?: boolean;
-};
+export type ConnectionStatus = SystemConnectionResponse;
 
 /**
  * How long the connection test may take before it counts as timed out. The general 5-minute
@@ -24,13 +21,13 @@ export const CONNECTION_TIMEOUT_MS = 10_000;
 /** The spec's API connection test; "Unable to connect to API server" when it returns nothing. */
 export const checkConnection = async ({ signal }: { signal?: AbortSignal } = {}): Promise<ConnectionStatus> => {
   // One try: the query retries once, and a probe that waits 3 x 10 s says nothing new.
-  const response = await api.get<ConnectionStatus | undefined>('/api/v3/system/connection', {
+  const response = await api.get<unknown>('/api/v3/system/connection', {
     signal,
     timeoutMs: CONNECTION_TIMEOUT_MS,
     retry: false,
   });
   if (!response || typeof response !== 'object') throw new Error(messages.api.connectionFailed);
-  return response;
+  return parseResponse(systemConnectionResponse, response);
 };
 
 /** Cached 2 minutes, kept 4, and not refetched on window focus (spec section 7). */

@@ -10,7 +10,7 @@ import { isTimeoutError, useConnectionCheck } from './connection-check';
  * section 4, banners); any other error stays until dismissed or until a later check succeeds.
  */
 export const ConnectionNotice = () => {
-  const { error, errorUpdatedAt } = useConnectionCheck();
+  const { data, error, errorUpdatedAt } = useConnectionCheck();
   // Dismissal is per error: a later failure shows again.
   const [hiddenAt, setHiddenAt] = useState<number | null>(null);
   const timeout = error !== null && isTimeoutError(error);
@@ -21,6 +21,13 @@ export const ConnectionNotice = () => {
     return () => clearTimeout(timer);
   }, [timeout, errorUpdatedAt]);
 
+  if (!error && data?.google_access === 'revoked') {
+    return (
+      <Banner variant="warning" className="mb-6">
+        <span data-testid="google-revoked">{messages.mailboxes.googleRevoked}</span>
+      </Banner>
+    );
+  }
   // A 401 means the server answered: the session ended, and the startup gate shows sign-in.
   if (!error || hiddenAt === errorUpdatedAt || (error instanceof ApiError && error.status === 401)) return null;
   const message = error instanceof Error && error.message ? error.message : messages.api.connectionFailed;

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import { createAgencyResponse, type CreateAgencyBody, type CreateAgencyResponse } from '../../../../../shared/schemas/identity';
 import { api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 
-export type CreatedAgency = { name: string; display_name: string };
+export type CreatedAgency = CreateAgencyResponse['agency'];
 
-export const createAgency = async (name: string) => {
-  const response = await api.post<{ agency: CreatedAgency }>('/api/v3/agency', { name });
-  return response.agency;
-};
+/** Creates the agency; `connect_mailbox` (checked by default) connects the creator's own Gmail to it. */
+export const createAgency = async (body: CreateAgencyBody): Promise<CreateAgencyResponse> =>
+  parseResponse(createAgencyResponse, await api.post<unknown>('/api/v3/agency', body));
 
 export const useCreateAgency = () => useMutation({ mutationFn: createAgency });

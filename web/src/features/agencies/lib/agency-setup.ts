@@ -1,3 +1,4 @@
+import { emailSchema } from '../../../../../shared/schemas/identity';
 import { normalizeRole, type Role } from '../../../../../shared/constants';
 import { messages } from '../../../../../shared/messages';
 
@@ -12,11 +13,12 @@ export const defaultAgencyName = (email: string | null | undefined): string => {
   return local ? `${local}${text.nameSuffix}` : text.nameFallback;
 };
 
-/** Rows without an at-sign are skipped silently; unknown roles become member. */
+/** Rows that are not an e-mail address (the server's rule) are skipped silently; unknown roles become member. */
 export const invitationsFromRows = (rows: readonly InviteRow[]): Invitation[] =>
-  rows
-    .map((row) => ({ email: row.email.trim(), role: normalizeRole(row.role) }))
-    .filter((row) => row.email.includes('@'));
+  rows.flatMap((row) => {
+    const email = emailSchema.safeParse(row.email);
+    return email.success ? [{ email: email.data, role: normalizeRole(row.role) }] : [];
+  });
 
 export type Toast = { type: 'success' | 'error'; title: string; message: string };
 

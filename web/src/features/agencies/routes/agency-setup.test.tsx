@@ -2,6 +2,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAgencyResponse, type CreateAgencyResponse } from '../../../../../shared/schemas/identity';
 import { notificationStore } from '../../../components/ui/notifications';
 import { fakeApi, renderRoutes } from '../../../testing/render';
 import { AgencySetupRoute } from './agency-setup';
@@ -27,6 +28,17 @@ const setup = (handlers: Parameters<typeof fakeApi>[0]) => {
   view.client.setQueryData(['auth', 'status'], status);
   return { api, user: userEvent.setup(), ...view };
 };
+
+/** A POST /api/v3/agency answer built to satisfy the shared response schema. */
+const created = (name: string, overrides: Partial<CreateAgencyResponse> = {}): { body: CreateAgencyResponse } => ({
+  body: createAgencyResponse.parse({
+    success: true,
+    agency: { name, display_name: name },
+    drive_ready: true,
+    mailbox_connected: true,
+    ...overrides,
+  }),
+});
 
 const toasts = () => notificationStore.getSnapshot().map(({ type, title, message }) => ({ type, title, message }));
 
@@ -62,7 +74,7 @@ describe('AgencySetupRoute', () => {
 
   it('creates the agency, sends one invitation per valid row and reports partial success', async () => {
     const { user, api, router } = setup({
-      'POST /api/v3/agency': (body) => ({ body: { success: true, agency: { name: (body as { name: string }).name, display_name: 'X' } } }),
+      'POST /api/v3/agency': (body) => created((body as { name: string }).name),
       'POST /api/v3/agency/invitations': (body) =>
         (body as { email: string }).email === 'bad@x.com'
           ? { status: 400, body: { success: false, error: 'Nope' } }
@@ -83,7 +95,7 @@ describe('AgencySetupRoute', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/agencies'));
     const posts = api.calls.filter((c) => c.key.startsWith('POST'));
     expect(posts).toEqual([
-      { key: 'POST /api/v3/agency', body: { name: 'Acme' } },
+      { key: 'POST /api/v3/agency', body: { name: 'Acme', connect_mailbox: true } },
       { key: 'POST /api/v3/agency/invitations', body: { email: 'good@x.com', role: 'owner' } },
       { key: 'POST /api/v3/agency/invitations', body: { email: 'bad@x.com', role: 'member' } },
     ]);
@@ -94,19 +106,51 @@ describe('AgencySetupRoute', () => {
 
   it('says the agency is ready when no rows were filled', async () => {
     const { user, router } = setup({
-      'POST /api/v3/agency': () => ({ body: { success: true, agency: { name: 'a', display_name: 'a' } } }),
+      'POST /api/v3/agency': () => created('a'),
     });
     await user.click(await screen.findByRole('button', { name: 'Create Agency' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/agencies'));
     expect(toasts()).toEqual([{ type: 'success', title: 'Agency Created', message: 'Your agency is ready to use.' }]);
   });
 
-  it('reports a failed creation and stays on the form', async () => {
+  it('asks to connect the creator\'s mailbox, checked by default, and sends the choice', async () => {
+    const { user, api, router } = setup({ 'POST /api/v3/agency': () => created('a', { mailbox_connected: false }) });
+    const consent = (await screen.findByRole('checkbox', {
+      name: 'Connect my Gmail to this agency so its staff see the mail I exchange with tracked talents',
+    })) as HTMLInputElement;
+    expect(consent.checked).toBe(true);
+    await user.click(consent);
+    await user.click(screen.getByRole('button', { name: 'Create Agency' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agencies'));
+    expect(api.calls.find((c) => c.key === 'POST /api/v3/agency')?.body).toEqual({ name: 'jane.doe-agency', connect_mailbox: false });
+    // Not asked for, so not being connected is no news.
+    expect(toasts()).toEqual([{ type: 'success', title: 'Agency Created', message: 'Your agency is ready to use.' }]);
+  });
+
+  it('says so when the mailbox could not be connected at creation', async () => {
+    const { user, router } = setup({ 'POST /api/v3/agency': () => created('a', { mailbox_connected: false }) });
+    await user.click(await screen.findByRole('button', { name: 'Create Agency' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agencies'));
+    expect(toasts()).toEqual([
+      { type: 'warning', title: 'Connected mailboxes', message: 'Sign in with Google again to connect your mailbox.' },
+      { type: 'success', title: 'Agency Created', message: 'Your agency is ready to use.' },
+    ]);
+  });
+
+  it('reports a refused creation with the server\'s reason and stays on the form', async () => {
     const { user, router } = setup({
       'POST /api/v3/agency': () => ({ status: 409, body: { success: false, error: 'Taken' } }),
     });
     await user.click(await screen.findByRole('button', { name: 'Create Agency' }));
-    await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Agency Setup Failed', message: 'Please try again.' }]));
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Agency Setup Failed', message: 'Taken' }]));
     expect(router.state.location.pathname).toBe('/agencies/new');
+  });
+
+  it('keeps the spec text when the failure is not a refusal of the name', async () => {
+    const { user } = setup({
+      'POST /api/v3/agency': () => ({ status: 500, body: { success: false, error: 'Internal server error' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create Agency' }));
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Agency Setup Failed', message: 'Please try again.' }]));
   });
 });

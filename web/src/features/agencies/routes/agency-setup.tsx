@@ -1,3 +1,4 @@
+import { isApiError } from '../../../lib/api-client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ChevronDown, ChevronRight, Plus, X } from 'lucide-react';
@@ -9,6 +10,7 @@ import { ROLES } from '../../../../../shared/constants';
 import { formatRole } from '../../../../../shared/format/role';
 import { messages } from '../../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Input, Label } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/notifications';
 import { Select } from '../../../components/ui/select';
@@ -31,6 +33,7 @@ const text = messages.agencySetup;
 const schema = z.object({
   name: z.string().trim().min(1, text.nameRequired),
   invites: z.array(z.object({ email: z.string(), role: z.string() })),
+  connect_mailbox: z.boolean(),
 });
 type AgencySetupForm = z.input<typeof schema>;
 
@@ -45,11 +48,12 @@ export const AgencySetupRoute = () => {
   const [invitesOpen, setInvitesOpen] = useState(false);
   const nameId = useId();
   const sectionId = useId();
+  const consentId = useId();
 
   const email = auth.data?.user?.email;
   const { register, control, handleSubmit, formState, getFieldState, setValue } = useForm<AgencySetupForm>({
     resolver: zodResolver(schema),
-    defaultValues: { name: defaultAgencyName(email), invites: [emptyRow()] },
+    defaultValues: { name: defaultAgencyName(email), invites: [emptyRow()], connect_mailbox: true },
   });
 
   // The session may arrive after the first render; fill the name unless the user typed one.
@@ -60,11 +64,19 @@ export const AgencySetupRoute = () => {
   const submitting = formState.isSubmitting;
 
   const onValid = async (values: AgencySetupForm) => {
-    try {
-      await createAgency.mutateAsync(values.name.trim());
-    } catch {
-      notify(agencySetupFailedToast);
+    let refusal: string | undefined;
+    const created = await createAgency.mutateAsync({ name: values.name.trim(), connect_mailbox: values.connect_mailbox }).catch((error: unknown) => {
+      // A name the server refuses (a link in it, taken) says why; anything else keeps the spec's text.
+      if (isApiError(error) && (error.status === 400 || error.status === 409)) refusal = error.message;
+      return null;
+    });
+    if (!created) {
+      notify(refusal ? { ...agencySetupFailedToast, message: refusal } : agencySetupFailedToast);
       return;
+    }
+    // Asked for, but the server holds no Gmail access for this person: they connect from Settings later.
+    if (values.connect_mailbox && !created.mailbox_connected) {
+      notify({ type: 'warning', title: messages.mailboxes.heading, message: messages.mailboxes.noGoogleAccess });
     }
     const invitations = invitationsFromRows(values.invites);
     const results = await Promise.allSettled(invitations.map((invitation) => inviteMember(invitation)));
@@ -148,6 +160,11 @@ export const AgencySetupRoute = () => {
               </Button>
             </div>
           </div>
+
+          <label htmlFor={consentId} className="flex cursor-pointer items-start gap-2 text-sm text-slate-800">
+            <Checkbox id={consentId} className="mt-0.5" {...register('connect_mailbox')} />
+            <span>{messages.mailboxes.createConsent}</span>
+          </label>
 
           <Button type="submit" className="w-full" loading={submitting}>
             {submitting ? text.submitting : text.submit}

@@ -12,8 +12,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const authStatus = (role: 'owner' | 'member') => () => ({
+  body: { authenticated: true, agency_name: 'roles-agency', agency_display_name: 'Roles Agency', membership_role: role },
+});
+
 const setup = (handlers: Parameters<typeof fakeApi>[0] = {}) => {
-  const api = fakeApi(handlers);
+  const api = fakeApi({ 'GET /auth/status': authStatus('owner'), ...handlers });
   vi.stubGlobal('fetch', vi.fn(api.fetchImpl));
   renderAt(<ApiKeyScreen />);
   return { api, user: userEvent.setup(), field: screen.getByPlaceholderText(/^sk-/), button: screen.getByRole('button', { name: 'Continue' }) };
@@ -63,8 +67,9 @@ describe('ApiKeyScreen', () => {
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     await user.click(button);
     await waitFor(() => expect(api.calls.map((c) => c.key)).toContain('POST /api/v3/api-keys/set'));
-    expect(api.calls[0]).toEqual({ key: 'POST /api/v3/api-keys/validate', body: { service: 'openai', api_key: KEY } });
-    expect(api.calls[1]).toEqual({ key: 'POST /api/v3/api-keys/set', body: { service: 'openai', api_key: KEY } });
+    const posts = api.calls.filter((c) => c.key.startsWith('POST '));
+    expect(posts[0]).toEqual({ key: 'POST /api/v3/api-keys/validate', body: { service: 'openai', api_key: KEY } });
+    expect(posts[1]).toEqual({ key: 'POST /api/v3/api-keys/set', body: { service: 'openai', api_key: KEY } });
   });
 
   it("shows the server's message and does not save when the key is invalid", async () => {
@@ -75,7 +80,7 @@ describe('ApiKeyScreen', () => {
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     await user.click(button);
     expect(await screen.findByText('Incorrect API key provided')).toBeTruthy();
-    expect(api.calls.map((c) => c.key)).toEqual(['POST /api/v3/api-keys/validate']);
+    expect(api.calls.map((c) => c.key).filter((key) => key.startsWith('POST '))).toEqual(['POST /api/v3/api-keys/validate']);
   });
 
   it('reads "Validating..." while the server checks the key', async () => {
@@ -93,5 +98,29 @@ describe('ApiKeyScreen', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     release();
     expect(await screen.findByText('Invalid API key')).toBeTruthy();
+  });
+
+  it("shows the server's own words when key checks are throttled (429)", async () => {
+    const { user, field, button } = setup({
+      'POST /api/v3/api-keys/validate': () => ({
+        status: 429,
+        body: { success: false, error: 'Too many API key checks for this agency. Try again in 1 minute.', message: 'Too many API key checks for this agency. Try again in 1 minute.' },
+      }),
+    });
+    await user.type(field, KEY);
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await user.click(button);
+    expect(await screen.findByText('Too many API key checks for this agency. Try again in 1 minute.')).toBeTruthy();
+  });
+
+  it('tells a member to ask an owner instead of showing the key form', async () => {
+    const api = fakeApi({ 'GET /auth/status': authStatus('member') });
+    vi.stubGlobal('fetch', vi.fn(api.fetchImpl));
+    renderAt(<ApiKeyScreen />);
+    expect(await screen.findByText('Ask an owner of Roles Agency to set the OpenAI API key.')).toBeTruthy();
+    expect(screen.queryByPlaceholderText(/^sk-/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Manage Agencies' }).getAttribute('href')).toBe('/agencies');
+    expect(api.calls.some((c) => c.key.startsWith('POST '))).toBe(false);
   });
 });

@@ -2,18 +2,47 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff, KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { messages } from '../../../../../shared/messages';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { AuthCard } from '../../auth/components/auth-card';
+import { useMembership } from '../../members/lib/use-membership';
 import { useSaveApiKey } from '../api/set-api-key';
 import { apiKeyErrorMessage } from '../lib/api-key-errors';
 import { apiKeySchema, type ApiKeyForm } from '../lib/api-key-schema';
 
 const text = messages.apiKey;
 
+/**
+ * The agency has no OpenAI key: an owner enters it here; a member cannot set it (the server
+ * refuses), so they are told whom to ask instead of seeing the form.
+ */
 export const ApiKeyScreen = () => {
+  const membership = useMembership();
+  if (membership.role === 'member') return <AskAnOwner agency={membership.agencyDisplayName ?? ''} />;
+  return <ApiKeyForm />;
+};
+
+const AskAnOwner = ({ agency }: { agency: string }) => (
+  <AuthCard>
+    <div className="text-center">
+      <div className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
+        <KeyRound className="h-6 w-6" aria-hidden="true" />
+      </div>
+      <h1 className="text-2xl font-semibold text-slate-900">{text.title}</h1>
+      <p className="mt-4 text-sm text-slate-700" role="status">
+        {messages.roles.askOwnerForApiKey(agency)}
+      </p>
+      <Link to="/agencies" className="mt-6 inline-block text-sm text-indigo-600 hover:underline">
+        {messages.nav.manageAgencies}
+      </Link>
+    </div>
+  </AuthCard>
+);
+
+const ApiKeyForm = () => {
   const [visible, setVisible] = useState(false);
   const fieldId = useId();
   const errorId = useId();

@@ -16,4 +16,9 @@ describe('apiKeyErrorMessage', () => {
     expect(apiKeyErrorMessage(new ApiError(400, ''))).toBe('Invalid API key');
     expect(apiKeyErrorMessage('weird')).toBe('Invalid API key');
   });
+
+  it("shows the throttle's own words (how long to wait) on a 429 from the server", () => {
+    const body = { success: false, error: 'Too many API key checks for this agency. Try again in 1 minute.' };
+    expect(apiKeyErrorMessage(new ApiError(429, body.error, body))).toBe('Too many API key checks for this agency. Try again in 1 minute.');
+  });
 });

@@ -1,5 +1,5 @@
 import { messages } from '../../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessageFrom } from '../../../lib/api-client';
 
 const errors = messages.apiKey.errors;
 
@@ -11,7 +11,8 @@ export const apiKeyErrorMessage = (error: unknown): string => {
   if (error.status === 400) return error.message || messages.apiKey.validation.serverDefault;
   if (error.status === 401) return errors.unauthorized;
   if (error.status === 402) return errors.quotaExceeded;
-  if (error.status === 429) return errors.tooManyRequests;
+  // Our own throttle says how long to wait; a 429 without its words reads as the spec's.
+  if (error.status === 429) return errorMessageFrom(error.data, errors.tooManyRequests);
   if (error.status >= 500) return errors.serviceIssue;
   return error.message || messages.apiKey.validation.serverDefault;
 };

@@ -4,8 +4,5 @@ import { apiUrl } from '../../../lib/api-client';
 export const loginUrl = (invite?: string | null): string =>
   apiUrl('/auth/login', invite ? { invite } : undefined);
 
-/** Only same-origin paths may be redirect targets, so a crafted link cannot send users away. */
-export const safeRedirectPath = (value: string | null | undefined, fallback = '/'): string => {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
-};
+/** Only same-origin paths may be redirect targets: the server's own rule (shared/safe-redirect.ts). */
+export { safeRedirectPath } from '../../../../../shared/safe-redirect';

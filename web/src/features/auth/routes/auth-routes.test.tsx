@@ -64,6 +64,18 @@ describe('auth success', () => {
     expect(screen.getByText('Welcome! Setting up your access...')).toBeTruthy();
   });
 
+  it('refuses a target that browsers would turn into another site (tab, newline, backslash)', async () => {
+    for (const target of ['%2F%09%2Fevil.example', '%2F%0A%2Fevil.example', '%2F%5Cevil.example', '%09%2F%2Fevil.example']) {
+      const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => {});
+      stubFetch({ 'GET /auth/status': () => ({ body: { authenticated: true } }) });
+      renderRoutes(routes, { path: `/auth/success?redirect=${target}` });
+      await waitFor(() => expect(replace).toHaveBeenCalled());
+      expect(replace.mock.calls).toEqual([['/']]);
+      cleanup();
+      vi.restoreAllMocks();
+    }
+  });
+
   it('toasts a failed refresh and still redirects', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => {});

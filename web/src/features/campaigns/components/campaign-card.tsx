@@ -39,7 +39,8 @@ const StatusStrip = ({ status }: { status: Campaign['status'] }) => {
   return null;
 };
 
-export const CampaignCard = ({ campaign, onDelete }: { campaign: Campaign; onDelete: (campaign: Campaign) => void }) => {
+/** `onDelete` absent: no delete button (members may not delete campaigns). */
+export const CampaignCard = ({ campaign, onDelete }: { campaign: Campaign; onDelete?: (campaign: Campaign) => void }) => {
   const deleting = campaign.status === 'deleting';
   return (
     <Card
@@ -70,17 +71,19 @@ export const CampaignCard = ({ campaign, onDelete }: { campaign: Campaign; onDel
           <span className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">
             {campaignText.contactCount(campaign.contact_count ?? 0)}
           </span>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={campaignText.deleteLabel(campaign.campaign_name)}
-            title={campaignText.deleteLabel(campaign.campaign_name)}
-            disabled={deleting}
-            onClick={() => onDelete(campaign)}
-            className="text-slate-400 hover:bg-red-50 hover:text-red-600"
-          >
-            <Trash2 className="h-4 w-4" aria-hidden="true" />
-          </Button>
+          {onDelete ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={campaignText.deleteLabel(campaign.campaign_name)}
+              title={campaignText.deleteLabel(campaign.campaign_name)}
+              disabled={deleting}
+              onClick={() => onDelete(campaign)}
+              className="text-slate-400 hover:bg-red-50 hover:text-red-600"
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          ) : null}
         </div>
       </div>
       <dl className="flex-1 space-y-1.5 px-5 py-3 text-sm">

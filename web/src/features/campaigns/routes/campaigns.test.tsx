@@ -25,8 +25,13 @@ const HEALTHY = {
 
 const listOf = (campaigns: Campaign[]) => () => ({ body: { success: true, campaigns, total: campaigns.length } });
 
+const authStatus = (role: 'owner' | 'member') => () => ({
+  body: { authenticated: true, agency_name: 'acme', agency_display_name: 'Acme', membership_role: role },
+});
+
 const setup = (handlers: Parameters<typeof fakeApi>[0] = {}) => {
   const api = fakeApi({
+    'GET /auth/status': authStatus('owner'),
     'GET /api/campaigns/list': listOf([testCampaign()]),
     'GET /api/campaigns/drive/health': () => ({ body: HEALTHY }),
     'GET /api/campaigns/contacts/tracking': () => ({ body: { success: true, contacts: {}, summary: {}, by_campaign: {} } }),
@@ -115,7 +120,7 @@ describe('CampaignsRoute', () => {
     expect(pending.getByRole('button', { name: 'Outreach' }).getAttribute('title')).toBe('Creating sheet...');
     const deleting = within(screen.getByRole('article', { name: 'Going away' }));
     expect(deleting.getByText('Deleting campaign...')).toBeTruthy();
-    expect((deleting.getByRole('button', { name: 'Delete campaign Going away' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(((await deleting.findByRole('button', { name: 'Delete campaign Going away' })) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('links the header buttons to the root folder and tracker when healthy', async () => {
@@ -202,5 +207,13 @@ describe('CampaignsRoute', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(api.calls.some((c) => c.key === 'POST /api/campaigns/delete')).toBe(false);
+  });
+
+  it('offers deletion to owners only: a member sees no delete button', async () => {
+    const { api } = setup({ 'GET /auth/status': authStatus('member') });
+    await screen.findByRole('article', { name: 'Summer Launch' });
+    await waitFor(() => expect(api.calls.some((c) => c.key === 'GET /auth/status')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Delete campaign Summer Launch' })).toBeNull();
   });
 });

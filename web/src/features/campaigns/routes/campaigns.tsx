@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notifications';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
+import { useMembership } from '../../members/lib/use-membership';
 import type { Campaign } from '../api/campaign-types';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { useDriveHealth } from '../api/get-drive-health';
@@ -27,6 +28,8 @@ export const CampaignsRoute = () => {
   const deleteCampaign = useDeleteCampaign();
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<Campaign | null>(null);
+  // Deleting a campaign is an owner's action: members see no delete button.
+  const { isOwner } = useMembership();
 
   const onConfirmDelete = (campaign: Campaign) => {
     setToDelete(null);
@@ -79,7 +82,7 @@ export const CampaignsRoute = () => {
         ) : (
           <section aria-label={campaignText.grid} className="grid gap-4 md:grid-cols-2">
             {list.map((campaign) => (
-              <CampaignCard key={campaign.campaign_id} campaign={campaign} onDelete={setToDelete} />
+              <CampaignCard key={campaign.campaign_id} campaign={campaign} onDelete={isOwner ? setToDelete : undefined} />
             ))}
           </section>
         )}

@@ -1,10 +1,5 @@
-import type {
-  CampaignTrackingJson,
-  ContactJson,
-  ImportLonglistResponse,
-  TrackingResponse,
-  TrackingSummaryJson,
-} from '../../../../../shared/schemas/campaigns';
+import type { CampaignTrackingJson, ContactJson, TrackingResponse, TrackingSummaryJson } from '../../../../../shared/schemas/campaigns';
+import type { LonglistImportResponse } from '../../../../../shared/schemas/longlist-import';
 
 /**
  * The contacts screen's data, as the shared response schemas read it. A contact is one talent in
@@ -21,4 +16,5 @@ export type ContactsTracking = Omit<TrackingResponse, 'success'>;
 
 export type SheetMetadata = { spreadsheet_name: string; tabs: { name: string }[] };
 
-export type ImportResult = Omit<ImportLonglistResponse, 'success'>;
+/** A longlist import as both import routes answer it: running with progress, or its result. */
+export type ImportResult = Omit<LonglistImportResponse, 'success'>;

@@ -3,7 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
-import { importLonglistResponse, sheetMetadataResponse, trackingResponse } from '../../../../../shared/schemas/campaigns';
+import { sheetMetadataResponse, trackingResponse } from '../../../../../shared/schemas/campaigns';
+import { longlistImportResponse } from '../../../../../shared/schemas/longlist-import';
 import { fakeApi, renderAt } from '../../../testing/render';
 import { ImportLonglistForm } from './import-longlist-form';
 
@@ -59,7 +60,7 @@ describe('ImportLonglistForm', () => {
   it('checks access after a pause, lists the tabs (first by default) and imports', async () => {
     const { user, api } = setup({
       'POST /api/campaigns/import-longlist': () => ({
-        body: importLonglistResponse.parse({ success: true, imported: 5, skipped: 1, duplicates: 2, message: 'Imported 5 contacts', details: {} }),
+        body: longlistImportResponse.parse({ success: true, import_id: 'imp-00000001', status: 'succeeded', imported: 5, skipped: 1, duplicates: 2, message: 'Imported 5 contacts', details: {} }),
       }),
     });
     await user.type(urlField(), URL_OK);
@@ -89,8 +90,10 @@ describe('ImportLonglistForm', () => {
   it('lists the skipped and duplicate rows with row number and reason until dismissed', async () => {
     const { user } = setup({
       'POST /api/campaigns/import-longlist': () => ({
-        body: importLonglistResponse.parse({
+        body: longlistImportResponse.parse({
           success: true,
+          import_id: 'imp-00000002',
+          status: 'succeeded',
           imported: 3,
           skipped: 1,
           duplicates: 2,
@@ -126,6 +129,76 @@ describe('ImportLonglistForm', () => {
     await user.click(within(panel).getByRole('button', { name: 'Dismiss import result' }));
     expect(screen.queryByRole('region', { name: 'Import result' })).toBeNull();
   });
+
+  it('follows a long import in the background: progress, then the result', async () => {
+    const running = (processed: number) =>
+      longlistImportResponse.parse({
+        success: true,
+        import_id: 'imp-00000003',
+        status: 'running',
+        total_rows: 2000,
+        processed_rows: processed,
+        percent: Math.floor((processed / 2000) * 100),
+        skipped: 4,
+        message: `Importing into Summer Launch: ${processed} of 2000 rows`,
+      });
+    let polls = 0;
+    const { user, api } = setup({
+      'POST /api/campaigns/import-longlist': () => ({ body: running(0) }),
+      'GET /api/campaigns/import-longlist/imp-00000003': () => {
+        polls += 1;
+        if (polls < 2) return { body: running(1000) };
+        return {
+          body: longlistImportResponse.parse({
+            success: true,
+            import_id: 'imp-00000003',
+            status: 'succeeded',
+            total_rows: 2000,
+            processed_rows: 2000,
+            percent: 100,
+            imported: 2000,
+            skipped: 4,
+            message: 'Imported 2000 contacts into Summer Launch; 4 skipped, 0 duplicates',
+            details: { skipped: [{ row: 7, reason: 'Missing email' }] },
+          }),
+        };
+      },
+    });
+    await user.selectOptions(screen.getByLabelText('Campaign'), 'summer-25');
+    await user.type(urlField(), URL_OK);
+    await screen.findByText('✓ Found: Summer longlist', {}, { timeout: 2000 });
+    await user.click(button());
+    const progress = await screen.findByRole('progressbar', { name: 'Import progress' });
+    await waitFor(() => expect((progress as HTMLProgressElement).value).toBe(50), { timeout: 3000 });
+    expect(screen.getByText('Importing into Summer Launch: 1000 of 2000 rows')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Importing...' })).toHaveProperty('disabled', true);
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'success', title: 'Longlist Imported', message: 'Imported 2000 contacts into Summer Launch; 4 skipped, 0 duplicates' }]), {
+      timeout: 4000,
+    });
+    const panel = screen.getByRole('region', { name: 'Import result' });
+    expect(within(panel).getAllByTestId('import-note')).toHaveLength(1);
+    expect(screen.queryByRole('progressbar', { name: 'Import progress' })).toBeNull();
+    expect(api.calls.filter((c) => c.key === 'GET /api/campaigns/import-longlist/imp-00000003').length).toBeGreaterThanOrEqual(2);
+  }, 15_000);
+
+  it('toasts the failure of a background import with its reason', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reason = 'The import stopped after repeated errors (Sheets said 500). The contacts imported so far are kept; import the sheet again to add the rest.';
+    const { user } = setup({
+      'POST /api/campaigns/import-longlist': () => ({
+        body: longlistImportResponse.parse({ success: true, import_id: 'imp-00000004', status: 'running', total_rows: 900, processed_rows: 0 }),
+      }),
+      'GET /api/campaigns/import-longlist/imp-00000004': () => ({
+        body: longlistImportResponse.parse({ success: true, import_id: 'imp-00000004', status: 'failed', total_rows: 900, processed_rows: 500, imported: 500, error: reason, message: reason }),
+      }),
+    });
+    await user.selectOptions(screen.getByLabelText('Campaign'), 'summer-25');
+    await user.type(urlField(), URL_OK);
+    await screen.findByText('✓ Found: Summer longlist', {}, { timeout: 2000 });
+    await user.click(button());
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Import Failed', message: reason }]), { timeout: 4000 });
+    expect(screen.getByText(reason, { selector: 'form [role="alert"] div' })).toBeTruthy();
+  }, 15_000);
 
   it('says when the sheet is not shared with the account', async () => {
     const { user } = setup({

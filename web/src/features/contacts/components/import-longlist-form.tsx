@@ -1,5 +1,5 @@
 import { FileSpreadsheet, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { TIMING } from '../../../../../shared/constants';
 import { messages } from '../../../../../shared/messages';
 import { Banner } from '../../../components/ui/banner';
@@ -11,7 +11,8 @@ import { Select, type SelectOption } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSheetMetadata } from '../api/get-sheet-metadata';
-import { useImportLonglist } from '../api/import-longlist';
+import type { ImportResult } from '../api/contact-types';
+import { useImportLonglist, useLonglistImport, useRefreshImported } from '../api/import-longlist';
 import { canImport, importResultText, importResultView, type ImportResultView } from '../lib/import-form';
 import { sheetCheckMessage } from '../lib/sheet-check';
 import { parseSheetUrl } from '../lib/sheet-url';
@@ -80,8 +81,49 @@ const ImportResultPanel = ({ result, onDismiss }: { result: ImportResultView; on
   );
 };
 
+/** A running import's progress: a bar, where it stands, and that it goes on without this page. */
+const ImportProgress = ({ state }: { state: ImportResult }) => (
+  <div className="space-y-1 rounded-md border border-indigo-100 bg-indigo-50 px-4 py-3 text-sm text-slate-700" data-testid="import-progress">
+    <progress
+      value={state.percent}
+      max={100}
+      aria-label={text.importProgress.progressLabel}
+      className="h-2 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-indigo-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-indigo-600"
+    />
+    <p aria-live="polite">{state.message}</p>
+    <p className="text-xs text-slate-500">{text.importProgress.background}</p>
+  </div>
+);
+
+const FOLLOWED_KEY = 'threadline.longlistImport';
+const readFollowed = (): string | null => {
+  try {
+    return globalThis.sessionStorage?.getItem(FOLLOWED_KEY) || null;
+  } catch {
+    return null;
+  }
+};
+const writeFollowed = (importId: string | null) => {
+  try {
+    if (importId) globalThis.sessionStorage?.setItem(FOLLOWED_KEY, importId);
+    else globalThis.sessionStorage?.removeItem(FOLLOWED_KEY);
+  } catch {
+    // storage may be unavailable: the progress then shows until the page is left
+  }
+};
+
 export const ImportLonglistForm = ({ campaignOptions }: { campaignOptions: readonly SelectOption[] }) => {
   const importLonglist = useImportLonglist();
+  const refreshImported = useRefreshImported();
+  // The background import this form follows (kept for the tab, so coming back shows it again).
+  const [following, setFollowingState] = useState<string | null>(readFollowed);
+  const [startedState, setStartedState] = useState<ImportResult | null>(null);
+  const followed = useLonglistImport(following);
+  const ended = useRef(new Set<string>());
+  const setFollowing = useCallback((importId: string | null) => {
+    writeFollowed(importId);
+    setFollowingState(importId);
+  }, []);
   const banner = useTimedError();
   const ids = { campaign: useId(), url: useId(), tab: useId(), status: useId() };
   const [campaignId, setCampaignId] = useState('');
@@ -104,7 +146,8 @@ export const ImportLonglistForm = ({ campaignOptions }: { campaignOptions: reado
   const tabs = sheet?.tabs ?? [];
   const tabOptions = tabs.map((tab) => ({ value: tab.name, label: tab.name }));
   const selectedTab = tabs.some((tab) => tab.name === chosenTab) ? chosenTab : (tabs[0]?.name ?? '');
-  const importing = importLonglist.isPending;
+  const importing = importLonglist.isPending || following !== null;
+  const progress = following ? (followed.data ?? startedState) : null;
 
   const enabled = canImport({
     campaignId,
@@ -123,6 +166,44 @@ export const ImportLonglistForm = ({ campaignOptions }: { campaignOptions: reado
     setFieldErrors({});
   };
 
+  const showBanner = banner.show;
+  /** An import that ended: its toast and result panel, or its failure in the banner. */
+  const showEnded = useCallback(
+    (result: ImportResult) => {
+      if (result.status === 'failed') {
+        const reason = result.error || result.message || text.importFailed;
+        showBanner(reason);
+        notify({ type: 'error', title: text.importFailedTitle, message: reason });
+        return;
+      }
+      notify({
+        type: 'success',
+        title: contactText.importedTitle,
+        message: result.message || contactText.imported(result.imported ?? 0, result.skipped ?? 0, result.duplicates ?? 0),
+      });
+      setLastResult(importResultView(result));
+    },
+    [showBanner],
+  );
+
+  useEffect(() => {
+    const state = followed.data;
+    if (!following || !state || state.status === 'running' || ended.current.has(state.import_id)) return;
+    ended.current.add(state.import_id);
+    setFollowing(null);
+    setStartedState(null);
+    refreshImported();
+    showEnded(state);
+  }, [followed.data, following, setFollowing, refreshImported, showEnded]);
+
+  useEffect(() => {
+    if (!following || !followed.error) return;
+    setFollowing(null);
+    setStartedState(null);
+    showBanner(errorMessage(followed.error, text.importFailedHint));
+    notify({ type: 'error', title: text.importFailedTitle, message: errorMessage(followed.error, text.importFailed) });
+  }, [followed.error, following, setFollowing, showBanner]);
+
   const onSubmit = async () => {
     const errors: FieldErrors = {};
     if (!campaignId) errors.campaign = text.validation.importCampaignRequired;
@@ -137,13 +218,14 @@ export const ImportLonglistForm = ({ campaignOptions }: { campaignOptions: reado
         source_sheet_id: sheetId,
         source_tab_name: tabs.length > 0 ? selectedTab : typedTab.trim(),
       });
-      notify({
-        type: 'success',
-        title: contactText.importedTitle,
-        message: result.message || contactText.imported(result.imported ?? 0, result.skipped ?? 0, result.duplicates ?? 0),
-      });
-      setLastResult(importResultView(result));
       resetForm();
+      if (result.status === 'running') {
+        // A long sheet goes on in the background: follow its progress.
+        setStartedState(result);
+        setFollowing(result.import_id);
+        return;
+      }
+      showEnded(result);
     } catch (error) {
       banner.show(errorMessage(error, text.importFailedHint));
       notify({ type: 'error', title: text.importFailedTitle, message: errorMessage(error, text.importFailed) });
@@ -235,6 +317,11 @@ export const ImportLonglistForm = ({ campaignOptions }: { campaignOptions: reado
             </Button>
           </fieldset>
         </form>
+        {progress ? (
+          <div className="mt-4">
+            <ImportProgress state={progress} />
+          </div>
+        ) : null}
         {lastResult ? <ImportResultPanel result={lastResult} onDismiss={() => setLastResult(null)} /> : null}
       </CardContent>
     </Card>

@@ -1,5 +1,5 @@
 import { messages } from '../../../../../shared/messages';
-import { handleSchema } from '../../../../../shared/schemas/campaigns';
+import { contactEmailSchema, handleSchema, managerEmailSchema } from '../../../../../shared/schemas/campaigns';
 import { z } from '../../../lib/zod';
 import type { AddContactInput } from '../api/add-contact';
 
@@ -8,9 +8,10 @@ const text = messages.contacts.validation;
 /** Section 5 "Add contact". */
 export const addContactSchema = z.object({
   campaign_id: z.string().min(1, { error: text.campaignRequired }),
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: text.email })),
+  /** the server's own rules: one bare address, normalised (zero-width characters and all) */
+  email: contactEmailSchema,
   talent_name: z.string().min(1, { error: text.nameRequired }),
-  email_owner: z.string().trim(),
+  email_owner: managerEmailSchema,
   /** optional; the server checks it with the same schema */
   handle: handleSchema,
 });
@@ -24,7 +25,7 @@ export const EMPTY_ADD_CONTACT: AddContactForm = { campaign_id: '', email: '', t
 export const toAddContactInput = (values: AddContactValues): AddContactInput => ({
   email: values.email,
   talent_name: values.talent_name.trim(),
-  email_owner: values.email_owner.trim(),
+  email_owner: values.email_owner,
   campaign_id: values.campaign_id,
   ...(values.handle ? { handle: values.handle } : {}),
 });

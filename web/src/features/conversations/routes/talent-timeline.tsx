@@ -1,3 +1,4 @@
+import { normalizeEmailAddress } from '../../../../../shared/email-address';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Banner } from '../../../components/ui/banner';
@@ -17,7 +18,7 @@ import { timelineText } from '../lib/timeline-text';
  */
 export const TalentTimelineRoute = () => {
   const { email: rawEmail = '' } = useParams();
-  const email = rawEmail.trim().toLowerCase();
+  const email = normalizeEmailAddress(rawEmail);
   const [search] = useSearchParams();
   const campaignId = search.get('campaign');
   const list = useConversations({ contact_email: email, limit: '100' });

@@ -6,6 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useCampaigns } from '../../campaigns/api/list-campaigns';
 import { queueText } from '../../conversations/lib/queue-text';
 import { useIsProcessing } from '../../processing/api/get-processing-status';
+import { ResyncSheetsCard } from '../../processing/components/resync-sheets-card';
 import { useDashboardMetrics } from '../api/get-dashboard-metrics';
 import { DashboardSection } from '../components/dashboard-section';
 import { DashboardStats } from '../components/dashboard-stats';
@@ -54,6 +55,9 @@ export const DashboardRoute = () => {
         </DashboardSection>
         <DashboardSection title={text.past.title} subtitle={text.past.subtitle}>
           <PastProcessing blocked={processing} />
+        </DashboardSection>
+        <DashboardSection title={messages.processing.resync.title} subtitle={messages.processing.resync.text}>
+          <ResyncSheetsCard blocked={processing} />
         </DashboardSection>
       </div>
     </>

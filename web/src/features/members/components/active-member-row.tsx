@@ -7,7 +7,8 @@ import { memberDisplayName, type AgencyMember } from '../api/list-members';
 
 const text = messages.members;
 
-type Props = { member: AgencyMember; isCurrentUser: boolean; removing: boolean; onRemove: (member: AgencyMember) => void };
+/** `onRemove` absent: no remove button (only owners remove members). */
+type Props = { member: AgencyMember; isCurrentUser: boolean; removing: boolean; onRemove?: (member: AgencyMember) => void };
 
 export const ActiveMemberRow = ({ member, isCurrentUser, removing, onRemove }: Props) => {
   const name = memberDisplayName(member);
@@ -36,7 +37,7 @@ export const ActiveMemberRow = ({ member, isCurrentUser, removing, onRemove }: P
         <span title={text.youCannotRemove} className="p-2 text-slate-400">
           <Lock className="h-4 w-4" aria-label={text.youCannotRemove} />
         </span>
-      ) : (
+      ) : onRemove ? (
         <Button
           variant="ghost"
           size="sm"
@@ -48,7 +49,7 @@ export const ActiveMemberRow = ({ member, isCurrentUser, removing, onRemove }: P
           {removing ? null : <Trash2 className="h-4 w-4" aria-hidden="true" />}
           {text.remove}
         </Button>
-      )}
+      ) : null}
     </li>
   );
 };

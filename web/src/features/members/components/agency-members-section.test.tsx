@@ -97,4 +97,50 @@ describe('AgencyMembersSection', () => {
     await user.click(await screen.findByRole('button', { name: /Resend/ }));
     await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Resend Failed', message: 'Request failed' }]));
   });
+
+  it('shows a member no remove buttons, no owner role, and resend or cancel only on their own invitations', async () => {
+    const { user } = setup({
+      'GET /api/v3/agency/members': () => ({
+        body: {
+          ...members,
+          current_user_email: 'bob@acme.test',
+          current_user_role: 'member',
+          members: [
+            ...members.members,
+            { email: 'mine@acme.test', role: 'member', status: 'invited', invited_by: 'bob@acme.test', expires_at: inDays(-1) },
+          ],
+        },
+      }),
+    });
+    const rows = await screen.findAllByTestId('active-member');
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(within(row).queryByRole('button')).toBeNull();
+    const [others, mine, fresh] = screen.getAllByTestId('pending-invite');
+    expect(within(others!).getByText('old@acme.test')).toBeTruthy();
+    expect(within(others!).queryByRole('button')).toBeNull();
+    expect(within(fresh!).queryByRole('button')).toBeNull();
+    expect(within(mine!).getByRole('button', { name: /Resend/ })).toBeTruthy();
+    expect(within(mine!).getByRole('button', { name: 'Cancel mine@acme.test' })).toBeTruthy();
+    // members invite members only: no role choice
+    expect(screen.queryByLabelText('Role')).toBeNull();
+    await user.type(screen.getByPlaceholderText('teammate@example.com'), 'sam@acme.test');
+    expect(screen.getByRole('button', { name: 'Send Invite' })).toBeTruthy();
+  });
+
+  it("shows the server's words when invitations are rate-limited (429)", async () => {
+    const { user } = setup({
+      'POST /api/v3/agency/invitations': () => ({
+        status: 429,
+        body: { success: false, error: 'This agency has sent too many invitations in the last hour. Try again in 12 minutes.' },
+      }),
+    });
+    await screen.findAllByTestId('active-member');
+    await user.type(screen.getByPlaceholderText('teammate@example.com'), 'sam@acme.test');
+    await user.click(screen.getByRole('button', { name: 'Send Invite' }));
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        { type: 'error', title: 'Add Failed', message: 'This agency has sent too many invitations in the last hour. Try again in 12 minutes.' },
+      ]),
+    );
+  });
 });

@@ -11,7 +11,7 @@ import { useCancelInvite } from '../api/cancel-invite';
 import { memberDisplayName, useMembers, type AgencyMember } from '../api/list-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useResendInvite } from '../api/resend-invite';
-import { isCurrentUser, splitMembers } from '../lib/member-lists';
+import { isCurrentUser, sameInviter, splitMembers } from '../lib/member-lists';
 import { ActiveMemberRow } from './active-member-row';
 import { InviteMemberForm } from './invite-member-form';
 import { PendingInviteRow } from './pending-invite-row';
@@ -75,6 +75,8 @@ export const AgencyMembersSection = () => {
 
   const currentEmail = members.data?.current_user_email;
   const { active, pending } = splitMembers(members.data?.members ?? [], currentEmail);
+  // Owners remove members and manage every invitation; a member manages only their own invitations.
+  const isOwner = members.data?.current_user_role === 'owner';
 
   return (
     <Card>
@@ -105,7 +107,7 @@ export const AgencyMembersSection = () => {
                     member={member}
                     isCurrentUser={isCurrentUser(member, currentEmail)}
                     removing={busy?.email === member.email && busy.action === 'remove'}
-                    onRemove={(target) => void onRemove(target)}
+                    onRemove={isOwner ? (target) => void onRemove(target) : undefined}
                   />
                 ))}
               </ul>
@@ -124,6 +126,7 @@ export const AgencyMembersSection = () => {
                       invite={invite}
                       now={now}
                       busy={busy?.email === invite.email && busy.action !== 'remove' ? busy.action : null}
+                      manageable={isOwner || sameInviter(invite, currentEmail)}
                       onResend={(target) => void onResend(target)}
                       onCancel={(target) => void onCancel(target)}
                     />
@@ -134,7 +137,7 @@ export const AgencyMembersSection = () => {
           </>
         )}
         <div className="border-t border-slate-100 pt-5">
-          <InviteMemberForm />
+          <InviteMemberForm canInviteOwners={isOwner} />
         </div>
       </CardContent>
     </Card>

@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from '../../../lib/zod';
 import { ROLES, normalizeRole } from '../../../../../shared/constants';
 import { formatRole } from '../../../../../shared/format/role';
+import { emailSchema } from '../../../../../shared/schemas/identity';
 import { messages } from '../../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label } from '../../../components/ui/input';
@@ -16,14 +17,15 @@ import { useInviteMember } from '../api/invite-member';
 const text = messages.members;
 
 export const inviteSchema = z.object({
-  email: z.string().trim().refine((value) => value.includes('@'), text.invalidEmail),
+  email: emailSchema,
   role: z.enum(ROLES),
 });
 type InviteForm = z.input<typeof inviteSchema>;
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: formatRole(role) }));
 
-export const InviteMemberForm = () => {
+/** Members invite members only: the role choice (member or owner) shows for owners. */
+export const InviteMemberForm = ({ canInviteOwners = true }: { canInviteOwners?: boolean }) => {
   const invite = useInviteMember();
   const emailId = useId();
   const roleId = useId();
@@ -39,7 +41,7 @@ export const InviteMemberForm = () => {
   const onSubmit = handleSubmit(async ({ email, role }) => {
     const address = email.trim();
     try {
-      const result = await invite.mutateAsync({ email: address, role: normalizeRole(role) });
+      const result = await invite.mutateAsync({ email: address, role: canInviteOwners ? normalizeRole(role) : 'member' });
       notify({ type: 'success', title: text.invitationSentTitle, message: result.message || text.invitationSent(address) });
       reset();
     } catch (error) {
@@ -66,18 +68,20 @@ export const InviteMemberForm = () => {
           />
           <FieldError id={errorId} message={errors.email?.message} />
         </div>
-        <div className="w-32">
-          <Label htmlFor={roleId} className="sr-only">
-            {text.roleLabel}
-          </Label>
-          <Controller
-            control={control}
-            name="role"
-            render={({ field }) => (
-              <Select id={roleId} value={field.value} onValueChange={field.onChange} options={ROLE_OPTIONS} />
-            )}
-          />
-        </div>
+        {canInviteOwners ? (
+          <div className="w-32">
+            <Label htmlFor={roleId} className="sr-only">
+              {text.roleLabel}
+            </Label>
+            <Controller
+              control={control}
+              name="role"
+              render={({ field }) => (
+                <Select id={roleId} value={field.value} onValueChange={field.onChange} options={ROLE_OPTIONS} />
+              )}
+            />
+          </div>
+        ) : null}
         <Button type="submit" loading={isSubmitting}>
           {isSubmitting ? null : <UserPlus className="h-4 w-4" aria-hidden="true" />}
           {isSubmitting ? text.sending : text.sendInvite}

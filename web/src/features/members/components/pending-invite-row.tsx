@@ -12,11 +12,13 @@ type Props = {
   invite: AgencyMember;
   now: Date;
   busy: 'resend' | 'cancel' | null;
+  /** the caller may resend or cancel it (an owner, or whoever sent it) */
+  manageable: boolean;
   onResend: (invite: AgencyMember) => void;
   onCancel: (invite: AgencyMember) => void;
 };
 
-export const PendingInviteRow = ({ invite, now, busy, onResend, onCancel }: Props) => {
+export const PendingInviteRow = ({ invite, now, busy, manageable, onResend, onCancel }: Props) => {
   const expired = isExpired(invite.expires_at, now);
   return (
     <li className="flex items-center gap-3 py-3" data-testid="pending-invite">
@@ -30,23 +32,25 @@ export const PendingInviteRow = ({ invite, now, busy, onResend, onCancel }: Prop
           <span className={cn(expired && 'font-medium text-red-600')}>{formatExpiry(invite.expires_at, now)}</span>
         </p>
       </div>
-      {expired ? (
+      {manageable && expired ? (
         <Button variant="outline" size="sm" loading={busy === 'resend'} disabled={busy !== null} onClick={() => onResend(invite)}>
           {busy === 'resend' ? null : <RotateCw className="h-4 w-4" aria-hidden="true" />}
           {text.resend}
         </Button>
       ) : null}
-      <Button
-        variant="ghost"
-        size="sm"
-        loading={busy === 'cancel'}
-        disabled={busy !== null}
-        onClick={() => onCancel(invite)}
-        aria-label={`${text.cancelInvite} ${invite.email}`}
-      >
-        {busy === 'cancel' ? null : <X className="h-4 w-4" aria-hidden="true" />}
-        {text.cancelInvite}
-      </Button>
+      {manageable ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          loading={busy === 'cancel'}
+          disabled={busy !== null}
+          onClick={() => onCancel(invite)}
+          aria-label={`${text.cancelInvite} ${invite.email}`}
+        >
+          {busy === 'cancel' ? null : <X className="h-4 w-4" aria-hidden="true" />}
+          {text.cancelInvite}
+        </Button>
+      ) : null}
     </li>
   );
 };

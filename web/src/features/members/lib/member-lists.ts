@@ -19,3 +19,6 @@ export const splitMembers = (members: readonly AgencyMember[], currentUserEmail?
 };
 
 export const isCurrentUser = (member: AgencyMember, currentUserEmail?: string) => sameEmail(member.email, currentUserEmail);
+
+/** The invitation was sent by the current user (who may resend or cancel it, owner or not). */
+export const sameInviter = (invite: AgencyMember, currentUserEmail?: string) => sameEmail(invite.invited_by, currentUserEmail);

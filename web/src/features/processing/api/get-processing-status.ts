@@ -2,36 +2,21 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TIMING } from '../../../../../shared/constants';
 import { clampPercent } from '../../../../../shared/format/timer';
 import { messages } from '../../../../../shared/messages';
+import { processingStatusWire, type ProcessingStatusWire } from '../../../../../shared/schemas/processing';
 import { api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 import { processingKeys } from './processing-keys';
 import { statusPollInterval } from '../lib/poll-interval';
 import type { JobOutcome, ProcessingPhase, ProcessingStatus } from './processing-types';
 
-type RawStatus = {
-  is_processing?: boolean;
-  operation_label?: string | null;
-  elapsed_seconds?: number | null;
-  task_id?: string | null;
-  phase?: string | null;
-  progress?: {
-    threads_total?: number;
-    threads_completed?: number;
-    total?: number;
-    completed?: number;
-    percent?: number;
-  } | null;
-  current_thread?: { subject?: string | null; thread_id?: string | null } | null;
-  /** set once the job ended: succeeded, failed or cancelled */
-  status?: string | null;
-  error?: string | null;
-  messages_processed?: number | null;
-};
+/** The status as the shared wire schema reads it (lenient: both progress readings, nulls). */
+type RawStatus = Partial<ProcessingStatusWire>;
 
 const PHASES: readonly ProcessingPhase[] = ['starting', 'initializing', 'fetching', 'syncing_sheets', 'finalizing', 'cancelling'];
 const OUTCOMES: readonly JobOutcome[] = ['succeeded', 'failed', 'cancelled'];
 
-const count = (...values: (number | undefined)[]): number => {
-  const found = values.find((value) => typeof value === 'number' && Number.isFinite(value));
+const count = (...values: (number | null | undefined)[]): number => {
+  const found = values.find((value): value is number => typeof value === 'number' && Number.isFinite(value));
   return found === undefined ? 0 : Math.max(0, found);
 };
 
@@ -60,15 +45,16 @@ export const normalizeStatus = (raw: RawStatus): ProcessingStatus => {
       : null,
     outcome: ended ? (OUTCOMES.find((known) => known === raw.status) ?? null) : null,
     error: ended && raw.error ? raw.error : null,
+    warnings: ended ? (raw.warnings ?? []).filter((warning) => warning.trim() !== '') : [],
     messages: typeof raw.messages_processed === 'number' && Number.isFinite(raw.messages_processed) ? Math.max(0, raw.messages_processed) : null,
   };
 };
 
 export const getProcessingStatus = async ({ signal }: { signal?: AbortSignal } = {}): Promise<ProcessingStatus> => {
   // No retry helper: the status is polled, and the next poll is the retry.
-  const raw = await api.get<RawStatus | undefined>('/api/v3/status', { signal, retry: false });
+  const raw = await api.get<unknown>('/api/v3/status', { signal, retry: false });
   if (!raw || typeof raw !== 'object') throw new Error(messages.fallback.processingStatus);
-  return normalizeStatus(raw);
+  return normalizeStatus(parseResponse(processingStatusWire, raw));
 };
 
 /**

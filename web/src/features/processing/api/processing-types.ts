@@ -16,6 +16,8 @@ export type ProcessingStatus = {
   outcome: JobOutcome | null;
   /** The ended job's error, when it failed. */
   error: string | null;
+  /** What went wrong in an ended job that did not fail it, e.g. "The sheets could not be updated: ..."; not in spec. */
+  warnings: string[];
   /** Messages the job processed, when the server reports them (messages_processed); not in spec. */
   messages: number | null;
 };

@@ -1,4 +1,4 @@
-import { AlertCircle, CheckCircle2, CircleSlash, X } from 'lucide-react';
+import { AlertCircle, CheckCircle2, CircleSlash, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TIMING } from '../../../../../shared/constants';
@@ -13,9 +13,11 @@ const LOOK = {
   cancelled: { icon: CircleSlash, className: 'border-amber-200 text-amber-800' },
   failed: { icon: AlertCircle, className: 'border-red-200 text-red-800' },
 } as const;
+/** A job that succeeded with warnings (e.g. its sheets could not be updated). */
+const WARNED = { icon: TriangleAlert, className: 'border-amber-300 text-amber-900' } as const;
 
-/** Like any notification (spec section 9): fades after 5 s, except a failure, which stays. */
-export const resultAutoHides = (result: JobResult): boolean => result.outcome !== 'failed';
+/** Like any notification (spec section 9): fades after 5 s, except a failure or a warning, which stay. */
+export const resultAutoHides = (result: JobResult): boolean => result.outcome !== 'failed' && result.warnings.length === 0;
 
 /**
  * The visible end of a job: how it went, its counts (threads, and messages when the server
@@ -31,10 +33,11 @@ export const JobResultToast = ({ result, onDismiss }: { result: JobResult; onDis
     return () => clearTimeout(timer);
   }, [autoHide, onDismiss, result]);
 
-  const { icon: Icon, className } = LOOK[result.outcome];
+  const warned = result.outcome === 'succeeded' && result.warnings.length > 0;
+  const { icon: Icon, className } = warned ? WARNED : LOOK[result.outcome];
   return (
     <section
-      role={result.outcome === 'failed' ? 'alert' : 'status'}
+      role={result.outcome === 'failed' || result.warnings.length > 0 ? 'alert' : 'status'}
       aria-label={text.result}
       data-testid="job-result"
       data-outcome={result.outcome}
@@ -56,6 +59,13 @@ export const JobResultToast = ({ result, onDismiss }: { result: JobResult; onDis
           {text.resultCounts(result.threads, result.messages)}
         </p>
         {result.error ? <p className="mt-0.5 text-red-700">{result.error}</p> : null}
+        {result.warnings.length > 0 ? (
+          <ul aria-label={text.warnings} className="mt-1 space-y-0.5 text-amber-800" data-testid="job-result-warnings">
+            {result.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        ) : null}
         <Link to="/queues" onClick={onDismiss} className="mt-2 inline-block font-medium text-indigo-700 hover:underline">
           {text.whatChanged}
         </Link>

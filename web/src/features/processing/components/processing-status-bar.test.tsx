@@ -234,6 +234,29 @@ describe('the result of a job that ends', () => {
     await waitFor(() => expect(screen.queryByTestId('job-result')).toBeNull(), { timeout: 6000 });
   }, 15_000);
 
+  it('shows the warning of a job that succeeded but could not update the sheets, until dismissed', async () => {
+    status = running();
+    setup();
+    await bar();
+    const warning = 'The sheets could not be updated: The caller does not have permission';
+    status = running({ is_processing: false, status: 'succeeded', progress: { total: 8, completed: 8 }, warnings: [warning] });
+    const toast = await result();
+    expect(toast.dataset.outcome).toBe('succeeded');
+    expect(within(toast).getByText('Processing Complete')).toBeTruthy();
+    expect(within(toast).getByText(warning)).toBeTruthy();
+    // A warning is not news to fade: it stays like a failure.
+    await new Promise((resolve) => setTimeout(resolve, 5500));
+    expect(screen.getByTestId('job-result')).toBeTruthy();
+  }, 15_000);
+
+  it('says on the bar why a job ended badly, also when the page opened after it ended', async () => {
+    const interrupted = 'The processing job stopped unexpectedly: the server running it restarted or lost it.';
+    status = running({ is_processing: false, status: 'failed', error: interrupted });
+    setup();
+    expect((await bar()).dataset.state).toBe('ended');
+    expect(screen.getByTestId('status-message').textContent).toBe(interrupted);
+  });
+
   it('shows nothing for a job that had already ended when the page opened', async () => {
     status = running({ is_processing: false, status: 'succeeded' });
     setup();

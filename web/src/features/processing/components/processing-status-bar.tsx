@@ -14,6 +14,10 @@ import { JobResultToast } from './job-result-toast';
 
 const text = messages.processing;
 
+/** Why an ended job needs attention: its error when it failed, else its warnings. */
+const endedMessage = (shown: ShownStatus): string | null =>
+  (shown.status.outcome === 'failed' ? shown.status.error : null) ?? (shown.status.warnings.length ? shown.status.warnings.join(' ') : null);
+
 /**
  * The global bar at the bottom of every top-nav page: polls GET /api/v3/status (every second
  * while a job runs, every 30 s when idle) and shows the running job (timer, label, phase,
@@ -104,6 +108,11 @@ const StatusBar = ({
             {view.progressText} · {view.percentText}
           </span>
         </div>
+        {shown.ended && endedMessage(shown) ? (
+          <p className="w-full text-xs text-amber-800 sm:w-auto sm:max-w-md" data-testid="status-message">
+            {endedMessage(shown)}
+          </p>
+        ) : null}
         {view.subject ? (
           <p className="max-w-xs truncate text-xs text-slate-500" title={view.subject} data-testid="status-subject">
             <span className="sr-only">{text.currentThread}: </span>

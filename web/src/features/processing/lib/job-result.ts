@@ -12,6 +12,8 @@ export type JobResult = {
   /** null when the server does not report it */
   messages: number | null;
   error: string | null;
+  /** what went wrong without failing the job (a sheet sync that failed); not in spec */
+  warnings: string[];
 };
 
 /**
@@ -28,6 +30,7 @@ export const jobResultOf = (shown: ShownStatus, cancelSeen: boolean, now: Date =
     threads: status.progress.completed,
     messages: status.messages,
     error: outcome === 'failed' ? status.error : null,
+    warnings: status.warnings,
   };
 };
 

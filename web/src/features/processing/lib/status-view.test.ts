@@ -23,6 +23,13 @@ describe('normalizeStatus', () => {
     expect([running.outcome, running.error, running.messages]).toEqual([null, null, null]);
   });
 
+  it('reads the warnings of an ended job (a sheet sync that failed), only once it ended', () => {
+    const warnings = ['The sheets could not be updated: The caller does not have permission'];
+    expect(normalizeStatus({ is_processing: false, task_id: 't', status: 'succeeded', warnings }).warnings).toEqual(warnings);
+    expect(normalizeStatus({ is_processing: true, warnings }).warnings).toEqual([]);
+    expect(normalizeStatus({ is_processing: false, status: 'succeeded' }).warnings).toEqual([]);
+  });
+
   it('defaults the label to "Processing" and drops unknown phases', () => {
     const status = normalizeStatus({ is_processing: true, phase: 'weird', operation_label: '' });
     expect(status.operation_label).toBe('Processing');

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { mailboxesResponse } from '../../../../../shared/schemas/mailboxes';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -46,9 +47,15 @@ const sectionHandlers = (): Handlers =>
     ]),
   );
 
+const authStatus = (role: 'owner' | 'member') => () => ({
+  body: { authenticated: true, agency_name: 'acme', agency_display_name: 'Acme', membership_role: role },
+});
+
 const setup = (overrides: Handlers = {}) => {
   const api = fakeApi({
+    'GET /auth/status': authStatus('owner'),
     'GET /api/v3/agency/members': () => ({ body: { success: true, members: [], current_user_email: 'me@acme.test' } }),
+    'GET /api/v3/mailboxes': () => ({ body: mailboxesResponse.parse({ success: true, mailboxes: [], you: { email: 'me@acme.test', connected: false, google_access: true } }) }),
     'GET /api/v3/settings/model-config': () => ({
       body: { success: true, configurations: models, models: ['gpt-4.1', 'gpt-4.1-mini', 'gpt-5-nano', 'gpt-5-mini', 'gpt-5'] },
     }),
@@ -219,7 +226,7 @@ describe('SettingsRoute', () => {
     const { api, user } = setup();
     const field = (await screen.findByLabelText('Days to scan')) as HTMLInputElement;
     expect(field.value).toBe('30');
-    await user.click(screen.getByRole('button', { name: 'Restore Defaults' }));
+    await user.click(await screen.findByRole('button', { name: 'Restore Defaults' }));
     await waitFor(() =>
       expect(toasts()).toEqual([{ type: 'success', title: 'Settings Reset', message: 'All settings have been reset to defaults' }]),
     );
@@ -230,7 +237,25 @@ describe('SettingsRoute', () => {
   it('says "Reset Failed" when the reset is refused', async () => {
     const { user } = setup({ 'POST /api/v3/settings/reset': () => ({ status: 500, body: { success: false, error: 'nope' } }) });
     await screen.findByLabelText('Days to scan');
-    await user.click(screen.getByRole('button', { name: 'Restore Defaults' }));
+    await user.click(await screen.findByRole('button', { name: 'Restore Defaults' }));
     await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Reset Failed', message: 'Failed to reset settings' }]));
+  });
+
+  it('offers Restore Defaults to owners only: a member sees no reset button', async () => {
+    const { api } = setup({ 'GET /auth/status': authStatus('member') });
+    await screen.findByLabelText('Days to scan');
+    await waitFor(() => expect(api.calls.some((c) => c.key === 'GET /auth/status')).toBe(true));
+    // let the answer land: a member keeps the other settings, but not the reset
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Restore Defaults' })).toBeNull();
+  });
+
+  it('says who may reset when the server refuses it', async () => {
+    const { user } = setup({
+      'POST /api/v3/settings/reset': () => ({ status: 403, body: { success: false, error: 'Only owners can reset settings' } }),
+    });
+    await screen.findByLabelText('Days to scan');
+    await user.click(await screen.findByRole('button', { name: 'Restore Defaults' }));
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Reset Failed', message: 'Only owners can reset settings' }]));
   });
 });

@@ -4,7 +4,10 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notifications';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ApiError } from '../../../lib/api-client';
 import { AgencyMembersSection } from '../../members/components/agency-members-section';
+import { ConnectedMailboxesSection } from '../../mailboxes/components/connected-mailboxes-section';
+import { useMembership } from '../../members/lib/use-membership';
 import { useModelConfig } from '../api/get-model-config';
 import { useSettingsSection } from '../api/get-settings-section';
 import { useResetSettings } from '../api/reset-settings';
@@ -25,11 +28,19 @@ export const SettingsRoute = () => {
     { part: 'health_check', ...useSettingsSection('health_check') },
   ]);
   const reset = useResetSettings();
+  // Restoring defaults is an owner's action; members still change the sections themselves.
+  const { isOwner } = useMembership();
 
   const onReset = () =>
     reset.mutate(undefined, {
       onSuccess: () => notify({ type: 'success', title: text.resetTitle, message: text.reset }),
-      onError: () => notify({ type: 'error', title: text.resetFailedTitle, message: text.resetFailed }),
+      // A refusal (403, 409) says why; anything else reads as the spec's failure.
+      onError: (error) =>
+        notify({
+          type: 'error',
+          title: text.resetFailedTitle,
+          message: error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message ? error.message : text.resetFailed,
+        }),
     });
 
   return (
@@ -38,10 +49,12 @@ export const SettingsRoute = () => {
         title={text.title}
         subtitle={text.subtitle}
         actions={
-          <Button variant="outline" onClick={onReset} loading={reset.isPending}>
-            {reset.isPending ? null : <RotateCcw className="h-4 w-4" aria-hidden="true" />}
-            {text.restoreDefaults}
-          </Button>
+          isOwner ? (
+            <Button variant="outline" onClick={onReset} loading={reset.isPending}>
+              {reset.isPending ? null : <RotateCcw className="h-4 w-4" aria-hidden="true" />}
+              {text.restoreDefaults}
+            </Button>
+          ) : undefined
         }
       />
       <div className="space-y-6">
@@ -52,6 +65,7 @@ export const SettingsRoute = () => {
           </Banner>
         ) : null}
         <AgencyMembersSection />
+        <ConnectedMailboxesSection />
         <ModelConfigSection />
         <EarliestEmailSection />
         <ProcessingSettingsSection />

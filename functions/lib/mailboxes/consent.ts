@@ -1,0 +1,58 @@
+import { memberEntity } from '../store/entities/member';
+import { mailboxEntity, type MailboxItem } from '../store/entities/mailbox';
+
+/**
+ * What a mailbox's owner agreed the agency may read: nothing unless connected; when connected,
+ * only mail from/to `fromAddresses` (when any) and on or after `afterMs` (when set). Every read
+ * of a mailbox for an agency goes through one of these.
+ */
+export type MailboxConsent = { email: string; fromAddresses: string[]; afterMs?: number };
+
+const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+export const consentOf = (item: Pick<MailboxItem, 'email' | 'fromAddresses' | 'after'>): MailboxConsent => ({
+  email: item.email,
+  fromAddresses: [...(item.fromAddresses ?? [])].map((a) => a.toLowerCase()),
+  ...(item.after ? { afterMs: dayStartMs(item.after) } : {}),
+});
+
+const activeMembers = async (agencyName: string): Promise<Set<string>> => {
+  const { data } = await memberEntity().query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['email', 'status'] });
+  return new Set(data.filter((m) => m.status === 'active').map((m) => m.email.toLowerCase()));
+};
+
+/** The agency's mailboxes whose owners connected them and are still active members, by e-mail. */
+export const readConsents = async (agencyName: string): Promise<MailboxConsent[]> => {
+  const [{ data }, members] = await Promise.all([mailboxEntity().query.byAgency({ agencyName }).go({ pages: 'all' }), activeMembers(agencyName)]);
+  return data
+    .filter((item) => item.connected === true && members.has(item.email.toLowerCase()))
+    .map(consentOf)
+    .sort((a, b) => a.email.localeCompare(b.email));
+};
+
+/** One mailbox's consent, read fresh: disconnecting (or leaving the agency) stops reading at once. */
+export const readConsent = async (agencyName: string, email: string): Promise<MailboxConsent | undefined> => {
+  const [{ data: item }, { data: member }] = await Promise.all([
+    mailboxEntity().get({ agencyName, email }).go({ consistent: true }),
+    memberEntity().get({ agencyName, email }).go({ attributes: ['status'] }),
+  ]);
+  return item?.connected === true && member?.status === 'active' ? consentOf(item) : undefined;
+};
+
+type MessageParties = { internalDate: number; from?: { email: string }; to: { email: string }[]; cc: { email: string }[] };
+
+/** Whether the owner's limits let the agency read this message. */
+export const permitsMessage = (consent: MailboxConsent, message: MessageParties): boolean => {
+  if (consent.afterMs !== undefined && message.internalDate < consent.afterMs) return false;
+  if (consent.fromAddresses.length === 0) return true;
+  const parties = [message.from, ...message.to, ...message.cc].map((a) => a?.email.toLowerCase());
+  return parties.some((a) => a !== undefined && consent.fromAddresses.includes(a));
+};
+
+/** The Gmail search terms that narrow a listing to the owner's limits ('' when there are none). */
+export const consentTerms = (consent: MailboxConsent): string => {
+  const parts: string[] = [];
+  if (consent.fromAddresses.length) parts.push(`{${consent.fromAddresses.map((a) => `from:${a} to:${a} cc:${a}`).join(' ')}}`);
+  if (consent.afterMs !== undefined) parts.push(`after:${Math.floor(consent.afterMs / 1000)}`);
+  return parts.join(' ');
+};

@@ -1,0 +1,44 @@
+import { GoogleAuthRevoked, GooglePermissionDenied } from '../google/errors';
+import { markGoogleGrantRevoked, NoGoogleGrant } from '../identity/google-grants';
+import { isConditionalFailure } from '../identity/store-errors';
+import { mailboxEntity, type MailboxHealth } from '../store/entities/mailbox';
+import { nowIso } from '../store/keys';
+
+/**
+ * A mailbox that cannot be read (no stored grant, a revoked grant, Gmail access not granted) is
+ * skipped with a health entry its owner and colleagues can see; it never fails the whole job.
+ * Returns the health to record, or undefined for errors that are not about access.
+ */
+export const accessProblem = (error: unknown): { health: MailboxHealth; detail: string } | undefined => {
+  if (error instanceof NoGoogleGrant) return { health: 'missing_access', detail: 'No Google access is stored for this mailbox; its owner should sign in again.' };
+  if (error instanceof GoogleAuthRevoked) return { health: 'revoked', detail: 'Google access was revoked; its owner should sign in again.' };
+  if (error instanceof GooglePermissionDenied) return { health: 'missing_access', detail: 'Gmail access was not granted; its owner should sign in again and allow Gmail.' };
+  return undefined;
+};
+
+type Check = { health: MailboxHealth; detail?: string; historyId?: string; at?: Date };
+
+/** Records a check of a connected mailbox (only while it is connected: a disconnect wins). */
+export const recordMailboxCheck = async (agencyName: string, email: string, check: Check): Promise<void> => {
+  const at = (check.at ?? new Date()).toISOString();
+  if (check.health === 'revoked') await markGoogleGrantRevoked(email);
+  const ok = check.health === 'connected' || check.health === 'history_reset';
+  try {
+    await mailboxEntity()
+      .patch({ agencyName, email })
+      .set({
+        health: check.health,
+        healthAt: at,
+        lastCheckAt: at,
+        updatedAt: nowIso(),
+        ...(check.detail ? { healthDetail: check.detail } : {}),
+        ...(check.historyId ? { historyId: check.historyId } : {}),
+        ...(ok ? { lastSuccessAt: at } : {}),
+      })
+      .remove(check.detail ? [] : ['healthDetail'])
+      .where((attr, op) => op.eq(attr.connected, true))
+      .go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+  }
+};

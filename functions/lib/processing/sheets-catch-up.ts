@@ -1,0 +1,39 @@
+import { Conflict } from '../http/errors';
+import { logger, errorMessage } from '../logger';
+import { lastJobEntity } from '../store/entities/active-job';
+import { sheetSyncStateEntity } from '../store/entities/sheet-sync-state';
+import { getJob } from './job-store';
+import { startJob } from './jobs';
+
+/** After a catch-up whose sheets could not be written (a tracker deleted, access lost), the monitor waits this long before the next. */
+export const CATCH_UP_BACKOFF_MS = 30 * 60_000;
+
+/** Whether any campaign's trackers are behind what the record says (written < wanted): one Query. */
+export const sheetsBehind = async (agencyName: string): Promise<boolean> => {
+  const { data } = await sheetSyncStateEntity().query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['wanted', 'written'] });
+  return data.some((state) => (state.wanted ?? 0) > (state.written ?? 0));
+};
+
+/**
+ * The monitor's catch-up: an agency whose check found no new mail but whose sheets are behind (a
+ * failed or interrupted sync, contacts added since) gets a sheets-only job for the behind
+ * campaigns. Never throws: a busy agency is caught up by its running job or by a later check.
+ */
+export const catchUpBehindSheets = async (agencyName: string, now = Date.now()): Promise<string | undefined> => {
+  try {
+    if (!(await sheetsBehind(agencyName))) return undefined;
+    if (await lastCatchUpFailedRecently(agencyName, now)) return undefined;
+    return (await startJob(agencyName, { kind: 'sheets' })).jobId;
+  } catch (error) {
+    if (!(error instanceof Conflict)) logger.warn('monitor: behind sheets not caught up', { agency: agencyName, error: errorMessage(error) });
+    return undefined;
+  }
+};
+
+/** The agency's last job was a sheets-only job that could not write the sheets, a short while ago: retrying every check would only fail again. */
+const lastCatchUpFailedRecently = async (agencyName: string, now: number): Promise<boolean> => {
+  const { data: last } = await lastJobEntity().get({ agencyName }).go();
+  if (!last || now - Date.parse(last.endedAt) > CATCH_UP_BACKOFF_MS) return false;
+  const job = await getJob(agencyName, last.jobId);
+  return job?.kind === 'sheets' && (job.warnings ?? []).length > 0;
+};

@@ -1,0 +1,46 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { dynamoClient, tableName } from '../client';
+
+export const MAILBOX_HEALTH = ['connected', 'missing_access', 'revoked', 'history_reset'] as const;
+export type MailboxHealth = (typeof MAILBOX_HEALTH)[number];
+
+/**
+ * One mailbox's connection to one agency, `AGENCY#a / MAILBOX#email`: its owner's consent (and
+ * the limits they set), the monitor's Gmail historyId, and the mailbox's health. A mailbox is
+ * read for an agency only while `connected` is true; items written before consent existed have
+ * no `connected` and count as not connected. The entity keeps its first name so those items
+ * still parse.
+ */
+export const mailboxEntity = () =>
+  new Entity(
+    {
+      model: { entity: 'mailboxState', version: '1', service: 'threadline' },
+      attributes: {
+        agencyName: { type: 'string', required: true },
+        email: { type: 'string', required: true },
+        connected: { type: 'boolean' },
+        connectedAt: { type: 'string' },
+        disconnectedAt: { type: 'string' },
+        /** read only mail sent from or to one of these addresses (empty: all tracked mail) */
+        fromAddresses: { type: 'list', items: { type: 'string' } },
+        /** read only mail on or after this day (yyyy-MM-dd, UTC) */
+        after: { type: 'string' },
+        historyId: { type: 'string' },
+        lastCheckAt: { type: 'string' },
+        health: { type: MAILBOX_HEALTH },
+        healthDetail: { type: 'string' },
+        healthAt: { type: 'string' },
+        lastSuccessAt: { type: 'string' },
+        updatedAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byAgency: {
+          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+          sk: { field: 'sk', composite: ['email'], template: 'MAILBOX#${email}', casing: 'none' },
+        },
+      },
+    },
+    { client: dynamoClient(), table: tableName() },
+  );
+
+export type MailboxItem = EntityItem<ReturnType<typeof mailboxEntity>>;

@@ -1,0 +1,61 @@
+/**
+ * Mailbox connections (`/api/v3/mailboxes`): a person connects their own Gmail to the current
+ * agency, optionally limited to mail from/to some addresses and after a day. No Node imports:
+ * the web client shares them.
+ */
+import * as z from 'zod';
+import { emailSchema } from './identity';
+
+export const MAILBOX_HEALTH_VALUES = ['connected', 'missing_access', 'revoked', 'history_reset'] as const;
+export const MAX_MAILBOX_FROM_ADDRESSES = 20;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDay = (value: string) => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+export const connectMailboxBody = z.object({
+  from_addresses: z
+    .array(emailSchema, { error: 'from_addresses must be a list of e-mail addresses' })
+    .max(MAX_MAILBOX_FROM_ADDRESSES, { error: `At most ${MAX_MAILBOX_FROM_ADDRESSES} addresses` })
+    .optional()
+    .transform((list) => [...new Set((list ?? []).map((a) => a.toLowerCase()))].sort()),
+  after: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isRealDay(value), { error: 'after must be a date in the form yyyy-MM-dd' })
+    .nullish()
+    .transform((value) => value || null),
+});
+export type ConnectMailboxBody = z.input<typeof connectMailboxBody>;
+
+export const disconnectMailboxBody = z
+  .object({ remove_data: z.boolean({ error: 'remove_data must be true or false' }).optional().default(false) })
+  .optional()
+  .transform((body) => body ?? { remove_data: false });
+
+export const mailboxJson = z.object({
+  email: z.string(),
+  owner_name: z.string(),
+  is_you: z.boolean(),
+  connected_at: z.string().nullable(),
+  from_addresses: z.array(z.string()),
+  after: z.string().nullable(),
+  health: z.enum(MAILBOX_HEALTH_VALUES),
+  health_detail: z.string().nullable(),
+  last_check_at: z.string().nullable(),
+  last_success_at: z.string().nullable(),
+});
+export type MailboxJson = z.output<typeof mailboxJson>;
+
+/** GET /api/v3/mailboxes: every connected mailbox of the agency, and the caller's own state. */
+export const mailboxesResponse = z.object({
+  success: z.literal(true),
+  mailboxes: z.array(mailboxJson),
+  you: z.object({ email: z.string(), connected: z.boolean(), google_access: z.boolean() }),
+});
+export type MailboxesResponse = z.output<typeof mailboxesResponse>;
+
+export const connectMailboxResponse = z.object({ success: z.literal(true), mailbox: mailboxJson });
+export type ConnectMailboxResponse = z.output<typeof connectMailboxResponse>;
+
+export const disconnectMailboxResponse = z.object({ success: z.literal(true), connected: z.literal(false), removed_threads: z.number().int() });
+export type DisconnectMailboxResponse = z.output<typeof disconnectMailboxResponse>;

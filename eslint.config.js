@@ -12,4 +12,41 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Import boundaries (bulletproof-react's "unidirectional" rules, without a plugin):
+  // functions/ is what runs on AWS, so it never reaches into tests or the local runtime.
+  {
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)test/', message: 'functions/ runs on AWS: it never imports test code (emulators, fixtures).' },
+            { regex: '(^|/)infra/local(/|$)', message: 'functions/ runs on AWS: the local runtime injects what it needs, functions never import it.' },
+          ],
+        },
+      ],
+    },
+  },
+  // A feature uses another feature only through its public surface (api/ and components/);
+  // lib/ and routes/ are its internals. Shared code lives in web/src/{lib,hooks,components}.
+  // Tests may share another feature's fakes.
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    ignores: ['web/src/features/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./(?!\\.\\.)[a-z-]+/(lib|routes)/',
+              message: "Features do not import each other's internals (lib/, routes/): use the feature's api/ or components/, or move shared code to web/src/lib, web/src/hooks or web/src/components.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

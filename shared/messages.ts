@@ -199,6 +199,8 @@ export const messages = {
   },
 
   dashboard: {
+    queuesSummaryTitle: 'Work Queues', // not in spec
+    queuesSummarySubtitle: 'What needs you now', // not in spec
     title: 'Email Processing',
     subtitle: 'Process and monitor emails involving tracked contacts',
     welcomeTitle: `Welcome to ${PRODUCT_NAME}`,

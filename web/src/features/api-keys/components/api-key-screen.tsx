@@ -8,7 +8,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { AuthCard } from '../../auth/components/auth-card';
-import { useMembership } from '../../members/lib/use-membership';
+import { useMembership } from '../../auth/api/use-membership';
 import { useSaveApiKey } from '../api/set-api-key';
 import { apiKeyErrorMessage } from '../lib/api-key-errors';
 import { apiKeySchema, type ApiKeyForm } from '../lib/api-key-schema';

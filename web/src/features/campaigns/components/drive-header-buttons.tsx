@@ -2,7 +2,7 @@ import { ExternalLink, FolderOpen, Sheet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import type { DriveHealth } from '../api/campaign-types';
-import { driveFolderUrl, spreadsheetUrl } from '../lib/drive-links';
+import { driveFolderUrl, spreadsheetUrl } from '../../../lib/drive-links';
 import { campaignText } from '../messages';
 
 const STYLE =

@@ -1,6 +1,6 @@
 import { messages } from '../../../../../shared/messages';
 import type { Campaign } from '../api/campaign-types';
-import { driveFolderUrl, spreadsheetUrl } from './drive-links';
+import { driveFolderUrl, spreadsheetUrl } from '../../../lib/drive-links';
 
 export type CardActionKind = 'folder' | 'influencers' | 'outreach';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { cardActions } from './card-actions';
-import { driveFolderUrl, fetchGoogleLinksBase, setGoogleLinksBase, spreadsheetUrl } from './drive-links';
+import { driveFolderUrl, fetchGoogleLinksBase, setGoogleLinksBase, spreadsheetUrl } from '../../../lib/drive-links';
 import { testCampaign } from './test-campaign';
 
 const VIEWER = 'http://127.0.0.1:4010/viewer';

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notifications';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
-import { useMembership } from '../../members/lib/use-membership';
+import { useMembership } from '../../auth/api/use-membership';
 import type { Campaign } from '../api/campaign-types';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { useDriveHealth } from '../api/get-drive-health';

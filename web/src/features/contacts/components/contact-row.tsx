@@ -7,7 +7,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/notifications';
 import { Switch } from '../../../components/ui/switch';
 import { errorMessage } from '../../../lib/api-client';
-import { talentTimelinePath } from '../../conversations/lib/timeline-selection';
+import { talentTimelinePath } from '../../../lib/talent-path';
 import type { Contact } from '../api/contact-types';
 import { useRemoveContact } from '../api/remove-contact';
 import { useToggleTracking } from '../api/toggle-tracking';

@@ -16,7 +16,7 @@ import { useImportLonglist, useLonglistImport, useRefreshImported } from '../api
 import { canImport, importResultText, importResultView, type ImportResultView } from '../lib/import-form';
 import { sheetCheckMessage } from '../lib/sheet-check';
 import { parseSheetUrl } from '../lib/sheet-url';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useTimedError } from '../lib/use-timed-error';
 import { contactText } from '../messages';
 

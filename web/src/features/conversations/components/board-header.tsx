@@ -5,7 +5,7 @@ import { formatLiveDates } from '../../../../../shared/format/live-dates';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import type { Campaign } from '../../campaigns/api/campaign-types';
-import { driveFolderUrl, spreadsheetUrl } from '../../campaigns/lib/drive-links';
+import { driveFolderUrl, spreadsheetUrl } from '../../../lib/drive-links';
 import { boardText } from '../lib/board-messages';
 
 const LINK_STYLE = 'inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium';

@@ -6,7 +6,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
-import { useDebouncedValue } from '../../contacts/lib/use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { boardText, SORT_LABELS } from '../lib/board-messages';
 import { hasFilters, Q_MAX, type BoardState, type BoardView, type TrackingFilter } from '../lib/board-url-state';
 import { STATUS_LABELS } from '../lib/format';

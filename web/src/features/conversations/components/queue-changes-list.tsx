@@ -4,7 +4,7 @@ import { formatRelativeTime } from '../../../../../shared/format/relative-time';
 import type { ChangeJson } from '../../../../../shared/schemas/conversations';
 import { formatDateTime } from '../lib/format';
 import { changeText, newestFirst } from '../lib/queue-changes';
-import { talentTimelinePath } from '../lib/timeline-selection';
+import { talentTimelinePath } from '../../../lib/talent-path';
 
 /** "What changed": replies and status changes, newest first, each linking to its timeline. */
 export const QueueChangesList = ({ changes, now, limit }: { changes: readonly ChangeJson[]; now: Date; limit?: number }) => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { ConversationJson } from '../../../../../shared/schemas/conversations';
 import { formatFee, formatKeyDate, formatWaiting } from '../lib/format';
 import { queueText } from '../lib/queue-text';
-import { talentTimelinePath } from '../lib/timeline-selection';
+import { talentTimelinePath } from '../../../lib/talent-path';
 import { StatusBadge } from './status-badge';
 
 /** A conversation in the "Needs reply" or "Follow up" queue, linking to the talent's timeline. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useChanges } from '../api/get-changes';
 import { talentsWithNewMail } from '../lib/queue-changes';
 import { queueText } from '../lib/queue-text';
-import { talentTimelinePath } from '../lib/timeline-selection';
+import { talentTimelinePath } from '../../../lib/talent-path';
 
 const SHOWN = 8;
 

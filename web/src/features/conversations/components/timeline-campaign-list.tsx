@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { ConversationJson } from '../../../../../shared/schemas/conversations';
 import { cn } from '../../../lib/cn';
 import { formatFee, formatKeyDate, formatTurn } from '../lib/format';
-import { talentTimelinePath } from '../lib/timeline-selection';
+import { talentTimelinePath } from '../../../lib/talent-path';
 import { timelineText } from '../lib/timeline-text';
 import { StatusBadge } from './status-badge';
 

@@ -2,14 +2,15 @@
  * The work queues' words (the queues page and the dashboard summary). The product spec does not
  * cover these screens, so none of these strings is quoted from it ("not in spec" throughout).
  */
+import { messages } from '../../../../../shared/messages';
 import type { QueueId } from './queue-params';
 
 export const queueText = {
   navLabel: 'Queues',
   title: 'Work Queues',
   subtitle: 'What needs a reply, a nudge or a decision, and what changed since your last visit',
-  summaryTitle: 'Work Queues',
-  summarySubtitle: 'What needs you now',
+  summaryTitle: messages.dashboard.queuesSummaryTitle,
+  summarySubtitle: messages.dashboard.queuesSummarySubtitle,
   openQueues: 'Open queues',
   viewAll: (count: number) => `View all ${count}`,
   loadFailed: 'Failed to load this queue',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeConversation } from './timeline-fakes';
-import { orderTalentConversations, selectedConversation, talentTimelinePath } from './timeline-selection';
+import { orderTalentConversations, selectedConversation } from './timeline-selection';
+import { talentTimelinePath } from '../../../lib/talent-path';
 
 const old = fakeConversation({ campaign_id: 'spring', campaign_name: 'Spring', last_inbound_at: '2026-03-01T00:00:00.000Z', last_outbound_at: null, updated_at: null });
 const recent = fakeConversation({ campaign_id: 'autumn', campaign_name: 'Autumn', last_inbound_at: '2026-10-01T00:00:00.000Z' });

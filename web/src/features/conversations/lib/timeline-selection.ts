@@ -18,6 +18,3 @@ export const orderTalentConversations = (items: readonly ConversationJson[]): Co
 export const selectedConversation = (ordered: readonly ConversationJson[], campaignId: string | null | undefined): ConversationJson | undefined =>
   ordered.find((item) => campaignId && item.campaign_id === campaignId) ?? ordered[0];
 
-/** The timeline's address for a talent, optionally opening one campaign's conversation. */
-export const talentTimelinePath = (email: string, campaignId?: string | null): string =>
-  `/talents/${encodeURIComponent(email)}${campaignId ? `?campaign=${encodeURIComponent(campaignId)}` : ''}`;

@@ -4,7 +4,6 @@ import { Banner } from '../../../components/ui/banner';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCampaigns } from '../../campaigns/api/list-campaigns';
-import { queueText } from '../../conversations/lib/queue-text';
 import { useIsProcessing } from '../../processing/api/get-processing-status';
 import { ResyncSheetsCard } from '../../processing/components/resync-sheets-card';
 import { useDashboardMetrics } from '../api/get-dashboard-metrics';
@@ -19,7 +18,7 @@ import { useRefreshAfterProcessing } from '../lib/use-refresh-after-processing';
 const text = messages.dashboard;
 
 // The queues read zod-parsed conversations: loaded on demand, the dashboard shell stays light.
-const QueuesSummary = lazy(() => import('../components/queues-summary').then((module) => ({ default: module.QueuesSummary })));
+const QueuesSummary = lazy(() => import('../../conversations/components/queues-summary').then((module) => ({ default: module.QueuesSummary })));
 
 export const DashboardRoute = () => {
   const processing = useIsProcessing();
@@ -45,7 +44,7 @@ export const DashboardRoute = () => {
         ) : null}
         {showWelcome ? <WelcomeBanner /> : null}
         <DashboardStats metrics={metrics.data} loading={metrics.isLoading} />
-        <DashboardSection title={queueText.summaryTitle} subtitle={queueText.summarySubtitle}>
+        <DashboardSection title={messages.dashboard.queuesSummaryTitle} subtitle={messages.dashboard.queuesSummarySubtitle}>
           <Suspense fallback={<Skeleton className="h-40" />}>
             <QueuesSummary />
           </Suspense>

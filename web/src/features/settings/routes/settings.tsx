@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { AgencyMembersSection } from '../../members/components/agency-members-section';
 import { ConnectedMailboxesSection } from '../../mailboxes/components/connected-mailboxes-section';
-import { useMembership } from '../../members/lib/use-membership';
+import { useMembership } from '../../auth/api/use-membership';
 import { useModelConfig } from '../api/get-model-config';
 import { useSettingsSection } from '../api/get-settings-section';
 import { useResetSettings } from '../api/reset-settings';

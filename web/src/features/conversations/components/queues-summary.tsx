@@ -3,13 +3,13 @@ import { Link } from 'react-router-dom';
 import type { ConversationJson } from '../../../../../shared/schemas/conversations';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useChanges } from '../../conversations/api/get-changes';
-import { useConversations } from '../../conversations/api/list-conversations';
-import { formatWaiting } from '../../conversations/lib/format';
-import { changeText, newestFirst } from '../../conversations/lib/queue-changes';
-import { QUEUE_PARAMS, type QueueId } from '../../conversations/lib/queue-params';
-import { QUEUE_EMPTY, QUEUE_TITLES, queueText } from '../../conversations/lib/queue-text';
-import { talentTimelinePath } from '../../conversations/lib/timeline-selection';
+import { useChanges } from '../api/get-changes';
+import { useConversations } from '../api/list-conversations';
+import { formatWaiting } from '../lib/format';
+import { changeText, newestFirst } from '../lib/queue-changes';
+import { QUEUE_PARAMS, type QueueId } from '../lib/queue-params';
+import { QUEUE_EMPTY, QUEUE_TITLES, queueText } from '../lib/queue-text';
+import { talentTimelinePath } from '../../../lib/talent-path';
 
 const SHOWN = 3;
 

@@ -1,5 +1,5 @@
-import { googleLinksFor, systemConnectionResponse, type GoogleLinks } from '../../../../../shared/schemas/system';
-import { api } from '../../../lib/api-client';
+import { googleLinksFor, systemConnectionResponse, type GoogleLinks } from '../../../shared/schemas/system';
+import { api } from './api-client';
 
 /**
  * The Drive folder and spreadsheet links of the campaign screens. Where they lead is the

@@ -1,5 +1,5 @@
 import type { Role } from '../../../../../shared/constants';
-import { useAuthStatus } from '../../auth/api/get-auth-status';
+import { useAuthStatus } from './get-auth-status';
 
 export type Membership = {
   /** The caller's role in the selected agency; undefined until the session status is known. */

@@ -3,6 +3,20 @@ import { defineConfig } from 'vitest/config';
 // Node 20 is this machine's runtime; Lambda runs a newer one, so the SDK's Node 20 notice is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+// Model retirement follows a clock (OpenAI shuts gpt-5-nano down on 2026-12-11): the suites that run
+// the product (or its model rules) stand on one fixed day, so they pass the same after that date.
+// The tests about retirement move both clocks themselves.
+const PINNED_DAY = '2026-11-23T12:00:00Z';
+// Sheets allows 60 writes a minute per user: the emulator enforces it and the product's limiter keeps
+// under it; in tests both count the same 60 per 2 s, so a suite is not throttled to a write a second.
+const SHEETS_WINDOW_MS = '2000';
+const pinnedClocks = {
+  THREADLINE_NOW: PINNED_DAY,
+  OPENAI_EMULATOR_NOW: PINNED_DAY,
+  SHEETS_QUOTA_WINDOW_MS: SHEETS_WINDOW_MS,
+  SHEETS_EMULATOR_QUOTA_WINDOW_MS: SHEETS_WINDOW_MS,
+};
+
 // One runner, four kinds of test. `npm test` runs every project; CI must see all of them pass.
 export default defineConfig({
   test: {
@@ -11,6 +25,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          env: pinnedClocks,
           include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'infra/local/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'test/emulators/**/*.test.ts', 'test/fixtures/**/*.test.ts'],
           environment: 'node',
         },
@@ -18,6 +33,7 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
+          env: pinnedClocks,
           include: ['test/contract/**/*.test.ts'],
           testTimeout: 30_000,
         },
@@ -25,6 +41,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          env: pinnedClocks,
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -41,6 +58,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          env: pinnedClocks,
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,

@@ -128,6 +128,18 @@ export const messages = {
     errorHeading: 'Authentication Error',
     errorDefault: 'Authentication failed',
     returnToApp: 'Return to app',
+    // Re-consent screen: Google's consent screen let the person untick a scope the product needs.
+    consentHeading: 'Threadline needs a little more Google access', // not in spec
+    consentIntro: 'You signed in, but Google did not give Threadline everything it needs:', // not in spec
+    consentMissing: {
+      gmail: 'Read your Gmail (to follow your outreach threads). Until you allow it, your mailbox is skipped when mail is checked.', // not in spec
+      drive: "Create and update Threadline's own files in your Google Drive (campaign folders and tracker sheets).", // not in spec
+      sheets: 'Read a Google Sheet you name (to import a longlist of contacts).', // not in spec
+    },
+    consentHowTo: 'Continue with Google again and leave these boxes ticked on the consent screen.', // not in spec
+    consentRetry: 'Continue with Google', // not in spec
+    consentSkip: 'Continue without it', // not in spec
+    misconfigured: 'Sign-in is unavailable because Threadline is misconfigured on the server. Please tell your administrator; signing in again will not help.', // not in spec
   },
 
   errorScreen: {

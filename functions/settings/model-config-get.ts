@@ -1,10 +1,26 @@
+import type { ModelConfigResponse } from '../../shared/schemas/settings';
 import { defineHandler } from '../lib/http/handler';
-import { MODELS, modelConfigurations } from '../lib/settings/service';
+import { modelConfigurations } from '../lib/settings/service';
+import { modelChoicesFor } from '../lib/settings/model-choices';
+import { readModelWarnings } from '../lib/settings/model-state';
 import { readSettings } from '../lib/settings/store';
 
-/** GET /api/v3/settings/model-config → per purpose {model, temperature, max_tokens}, and the allowed models. */
-export const handler = defineHandler('agency', {}, async ({ scope }) => ({
-  success: true,
-  configurations: modelConfigurations(await readSettings(scope)),
-  models: MODELS,
-}));
+/**
+ * GET /api/v3/settings/model-config → per purpose {model, temperature, max_tokens}, the models
+ * the agency's key can use (marked recommended per purpose, with shutdown dates and
+ * successors), and the warnings left by calls moved off a retired or missing model.
+ */
+export const handler = defineHandler('agency', {}, async ({ scope }) => {
+  const configurations = modelConfigurations(await readSettings(scope));
+  const [choices, warnings] = await Promise.all([
+    modelChoicesFor(scope.agencyName, Object.values(configurations).map((c) => c.model)),
+    readModelWarnings(scope.agencyName),
+  ]);
+  return {
+    success: true,
+    configurations,
+    models: choices.models,
+    models_source: choices.source,
+    model_warnings: warnings,
+  } satisfies ModelConfigResponse;
+});

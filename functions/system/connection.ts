@@ -3,6 +3,7 @@ import { googleLinksBase } from '../lib/google/links';
 import { hasApiKey } from '../lib/identity/api-keys';
 import { googleAccessOf } from '../lib/identity/google-grants';
 import { defineHandler } from '../lib/http/handler';
+import { readModelWarnings } from '../lib/settings/model-state';
 
 /**
  * GET /api/v3/system/connection: the web app's connection test (cached 2 minutes there). Cheap
@@ -11,7 +12,7 @@ import { defineHandler } from '../lib/http/handler';
  * Google emulator's viewer), as functions/lib/google/links.ts decides for the server's links.
  */
 export const handler = defineHandler('agency', {}, async ({ scope }) => {
-  const [google, openai] = await Promise.all([googleAccessOf(scope.email), hasApiKey(scope, 'openai')]);
+  const [google, openai, modelWarnings] = await Promise.all([googleAccessOf(scope.email), hasApiKey(scope, 'openai'), readModelWarnings(scope.agencyName)]);
   return {
     success: true,
     status: 'connected',
@@ -20,5 +21,6 @@ export const handler = defineHandler('agency', {}, async ({ scope }) => {
     google_access: google,
     openai_configured: openai,
     google_links_base: googleLinksBase(),
+    model_warnings: modelWarnings,
   } satisfies SystemConnectionResponse;
 });

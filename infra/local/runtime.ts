@@ -1,12 +1,13 @@
 import './polyfills';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { tasks, type RouteDef } from '../../functions/routes';
-import { resetDynamoClient } from '../../functions/lib/store/client';
+import { resetDynamoClient, setDynamoClientHook } from '../../functions/lib/store/client';
+import { setSecretsGuard } from '../../functions/lib/crypto/envelope';
 import { resetGoogleConfig } from '../../functions/lib/google/auth';
 import { logger } from '../../functions/lib/logger';
 import { setWorkflowEngine } from '../../functions/lib/workflow/engine';
@@ -19,6 +20,7 @@ import { startEmulators, type Emulators } from './emulators';
 import { isApiPath, matchRoute, routeTimeoutSeconds } from './router';
 import { serveStatic } from './static-files';
 import { createLocalEngine } from './step-functions';
+import { createGrantsEnforcer, installGoogleFetchGuard, mergeUsageReport, tableAccess, type GrantsEnforcer, type PermissionsLookup } from './grants-enforcement';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAX_BODY_BYTES = 6 * 1024 * 1024; // the Lambda payload limit
@@ -39,6 +41,13 @@ export type RuntimeOptions = {
   /** tests wrap a route's handler the same way (a hang, an oversized answer) */
   wrapRoute?: (routeId: string, run: LambdaHandler) => LambdaHandler;
   quiet?: boolean;
+  /**
+   * The grant table (infra/stacks/permissions.ts) enforced per call, as IAM does on AWS: on by
+   * default. Tests pass another lookup (a narrowed or widened grant), or false to turn it off.
+   */
+  grants?: false | { lookup?: PermissionsLookup };
+  /** tests hold start-up here, after the server listens and before it serves (start-up answers) */
+  beforeReady?: () => Promise<void>;
   /** options passed to the Google / OpenAI emulators, or 'real' to use the real services */
   emulators?: Parameters<typeof startEmulators>[0];
 };
@@ -50,6 +59,8 @@ export type Runtime = {
   dynamoEndpoint: string;
   emulators: Emulators;
   engine: ReturnType<typeof createLocalEngine>;
+  /** what each function used against its grants (undefined when enforcement is off) */
+  grants?: GrantsEnforcer;
   /** resolves when every asynchronous task (campaign provisioning, deletion) has finished */
   settleAsync(): Promise<void>;
   runMonitorTick(): Promise<unknown>;
@@ -133,13 +144,25 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
   await ensureTable(dynamo.endpoint, tableName);
   const emulators = await startEmulators({ host, dataDir, ...(options.emulators ?? {}) });
 
-  const server: Server = createServer();
+  // Until every handler is loaded a request is answered 503 with Retry-After, never left hanging.
+  const ready: { serve?: (request: IncomingMessage, response: ServerResponse) => Promise<void> } = {};
+  const server: Server = createServer((request, response) => {
+    if (ready.serve) {
+      void ready.serve(request, response);
+      return;
+    }
+    request.resume();
+    response
+      .writeHead(503, { ...securityHeaders({ https: false }), 'content-type': 'application/json', 'retry-after': '1', connection: 'close' })
+      .end(JSON.stringify({ success: false, error: 'Starting', message: 'Threadline is starting; retry in a moment' }));
+  });
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 3000, host, () => resolveListen());
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
+  await options.beforeReady?.();
 
   const runtimeEnv: Record<string, string> = {
     TABLE_NAME: tableName,
@@ -158,6 +181,22 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
   // is put back on close, so a later runtime in the same process (tests) decides afresh.
   const previousEnv = Object.fromEntries(Object.keys(runtimeEnv).map((key) => [key, process.env[key]]));
   Object.assign(process.env, runtimeEnv);
+  // THREADLINE_LOCAL_GRANTS=off turns enforcement off (to tell a grant failure from another).
+  const grants = options.grants === false || process.env.THREADLINE_LOCAL_GRANTS === 'off' ? undefined : createGrantsEnforcer({ lookup: options.grants?.lookup });
+  const removeFetchGuard = grants ? installGoogleFetchGuard(grants, emulators.google?.url) : undefined;
+  if (grants) {
+    setDynamoClientHook((client) =>
+      client.middlewareStack.add(
+        (next, context) => async (args) => {
+          grants.check(tableAccess(context.commandName ?? 'UnknownCommand'));
+          return next(args);
+        },
+        { step: 'initialize', name: 'localGrantEnforcement' },
+      ),
+    );
+    setSecretsGuard((action) => grants.check({ kind: 'capability', capability: 'secrets', action }));
+  }
+  const asFunction = <T>(id: string, method: RouteDef['method'] | undefined, fn: () => T): T => (grants ? grants.run(id, method, fn) : fn());
   resetDynamoClient();
   // Clients cached per process (as in a warm Lambda) must see this runtime's endpoints.
   resetGoogleConfig();
@@ -168,7 +207,7 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
     await Promise.all(
       tasks.map(async (task) => {
         const handler = await loadHandler(task.handler);
-        const run = (input: unknown) => handler(input, lambdaContext(task.id, task.timeoutSeconds));
+        const run = (input: unknown) => asFunction(task.id, undefined, () => handler(input, lambdaContext(task.id, task.timeoutSeconds)));
         return [task.id, options.wrapTask ? options.wrapTask(task.id, run) : run] as const;
       }),
     ),
@@ -185,7 +224,13 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
       }).catch(() => undefined);
     },
   });
-  setWorkflowEngine(engine);
+  const checked = (capability: 'startExecution' | 'stopExecution' | 'describeExecution') =>
+    grants?.check({ kind: 'capability', capability, action: `states:${capability[0]!.toUpperCase()}${capability.slice(1)}` });
+  setWorkflowEngine({
+    start: async (input) => (checked('startExecution'), engine.start(input)),
+    stop: async (executionId, cause) => (checked('stopExecution'), engine.stop(executionId, cause)),
+    describe: async (executionId) => (checked('describeExecution'), engine.describe(executionId)),
+  });
   const asyncTasks = createLocalAsyncDispatcher({
     // Every task the manifest marks async (campaign provisioning and deletion, longlist imports).
     tasks: Object.fromEntries(tasks.filter((task) => task.kind === 'async').map((task) => [task.id, taskHandlers[task.id]])),
@@ -194,7 +239,12 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
       if (!options.quiet) console.error(`local runtime: async task ${taskId} failed after its retries`, error);
     },
   });
-  setAsyncDispatcher(asyncTasks.dispatch);
+  setAsyncDispatcher(async (taskId, payload) => {
+    // A task handing work to a fresh invocation of itself is lambda:InvokeFunction on itself.
+    if (grants?.current() === taskId) grants.check({ kind: 'capability', capability: 'invokeSelf', action: 'lambda:InvokeFunction (self)' });
+    else grants?.check({ kind: 'dispatch', taskId, action: `lambda:InvokeFunction (${taskId})` });
+    return asyncTasks.dispatch(taskId, payload);
+  });
 
   const handlerCache = new Map<string, Promise<LambdaHandler>>();
   const routeHandler = (route: RouteDef) => {
@@ -207,7 +257,7 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
   };
   const browserHeaders = securityHeaders({ https: url.startsWith('https:') });
 
-  server.on('request', async (request, response) => {
+  ready.serve = async (request, response) => {
     try {
       const requestUrl = parseTarget(request.url, url);
       if (!requestUrl) {
@@ -242,7 +292,7 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
       // As deployed: the route's Lambda timeout, and Lambda's 6 MB limit on what it returns.
       const seconds = routeTimeoutSeconds(match.route);
       const context = lambdaContext(match.route.id, seconds);
-      const outcome = await invokeWithin(() => handler(event, context), seconds * 1000);
+      const outcome = await invokeWithin(() => asFunction(match.route.id, match.route.method, () => handler(event, context)), seconds * 1000);
       if ('timedOut' in outcome) {
         if (!options.quiet) console.error(`local runtime: ${match.route.id} timed out after ${seconds} s (Lambda would have stopped it; it runs on here, its answer dropped)`);
         writeResult(response, gatewayErrors.timedOut());
@@ -261,7 +311,7 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
       if (!response.headersSent) writeResult(response, gatewayErrors.internal());
       else response.destroy();
     }
-  });
+  };
 
   const runMonitorTick = async () => taskHandlers.MonitorTick?.({ source: 'local.scheduler', time: new Date().toISOString() });
   const interval = options.monitorIntervalMs ?? MONITOR_INTERVAL_MS;
@@ -283,6 +333,7 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
     dynamoEndpoint: dynamo.endpoint,
     emulators,
     engine,
+    grants,
     settleAsync: asyncTasks.settle,
     runMonitorTick,
     async close() {
@@ -298,6 +349,17 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
       await dynamo.close();
       setWorkflowEngine(undefined);
       setAsyncDispatcher(undefined);
+      if (grants) {
+        setDynamoClientHook(undefined);
+        setSecretsGuard(undefined);
+        removeFetchGuard?.();
+        try {
+          // Only the real grant table's runs feed the shared report (tests that alter it do not).
+          if (!options.grants || !options.grants.lookup) mergeUsageReport(grants.report());
+        } catch (error) {
+          if (!options.quiet) console.error('local runtime: grant usage report not written', error);
+        }
+      }
       for (const [key, value] of Object.entries(previousEnv)) {
         if (value === undefined) delete process.env[key];
         else process.env[key] = value;

@@ -31,6 +31,14 @@ const taskStatesByName = (states: Record<string, AslState>, out: Record<string, 
   return out;
 };
 
+/** Step Functions' quotas the local runner enforces (docs.aws.amazon.com/step-functions/latest/dg/limits-overview.html). */
+export const PAYLOAD_LIMIT_BYTES = 256 * 1024;
+export const HISTORY_LIMIT_EVENTS = 25_000;
+/** History events one Lambda task state adds (TaskStateEntered, TaskScheduled, TaskStarted, TaskSucceeded, TaskStateExited). */
+const EVENTS_PER_TASK = 5;
+
+const payloadBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value ?? null), 'utf8');
+
 export type ExecutionOutcome = { status: 'SUCCEEDED' | 'FAILED' | 'ABORTED'; output?: unknown; error?: { name: string; message: string } };
 type Running = { abort: () => void; done: Promise<ExecutionOutcome>; input: Record<string, unknown> };
 
@@ -69,15 +77,36 @@ export const createLocalEngine = (options: LocalEngineOptions): WorkflowEngine &
     executions,
     async start({ name, input }) {
       const executionId = `arn:aws:states:us-east-1:000000000000:execution:local-processing:${name || randomUUID()}`;
+      // Per execution, as AWS counts them: each task's input and output ≤ 256 KB, ≤ 25,000 history
+      // events. Past either the execution fails (a terminal error no Retry or Catch handles).
+      let events = 2; // ExecutionStarted, and the ExecutionSucceeded/Failed to come
+      let limitError: { name: string; message: string } | undefined;
+      const exceed = (error: { name: string; message: string }) => {
+        limitError ??= error;
+        execution.abort();
+        return Object.assign(new Error(error.message), { name: error.name });
+      };
+      const limited: Record<string, TaskFn> = {};
+      for (const [stateName, fn] of Object.entries(handlers)) {
+        limited[stateName] = async (taskInput) => {
+          events += EVENTS_PER_TASK;
+          if (events > HISTORY_LIMIT_EVENTS) throw exceed({ name: 'States.Runtime', message: `The execution history exceeded ${HISTORY_LIMIT_EVENTS} events (${stateName})` });
+          if (payloadBytes(taskInput) > PAYLOAD_LIMIT_BYTES) throw exceed({ name: 'States.DataLimitExceeded', message: `The input of ${stateName} exceeds ${PAYLOAD_LIMIT_BYTES} bytes` });
+          const output = await fn(taskInput);
+          if (payloadBytes(output) > PAYLOAD_LIMIT_BYTES) throw exceed({ name: 'States.DataLimitExceeded', message: `The output of ${stateName} exceeds ${PAYLOAD_LIMIT_BYTES} bytes` });
+          return output;
+        };
+      }
       const execution = machine.run(input as JsonValue, {
-        overrides: { taskResourceLocalHandlers: handlers, ...(retryIntervalOverrides ? { retryIntervalOverrides } : {}) },
+        overrides: { taskResourceLocalHandlers: limited, ...(retryIntervalOverrides ? { retryIntervalOverrides } : {}) },
         noThrowOnAbort: true,
         context: { Execution: { Id: executionId, Name: name, Input: input, StartTime: new Date().toISOString() } } as never,
       });
       let aborted = false;
       const done = execution.result.then(
-        (output): ExecutionOutcome => (aborted ? { status: 'ABORTED' } : { status: 'SUCCEEDED', output }),
-        (error: Error): ExecutionOutcome => ({ status: 'FAILED', error: { name: error.name, message: error.message } }),
+        (output): ExecutionOutcome =>
+          limitError ? { status: 'FAILED', error: limitError } : aborted ? { status: 'ABORTED' } : { status: 'SUCCEEDED', output },
+        (error: Error): ExecutionOutcome => ({ status: 'FAILED', error: limitError ?? { name: error.name, message: error.message } }),
       ).then(async (outcome) => {
         if (outcome.status !== 'SUCCEEDED') await options.onExecutionEnded?.({ executionId, outcome, input });
         executions.delete(executionId);

@@ -42,6 +42,9 @@ export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
   // and session), so the method-based default (GET = read) does not fit them.
   AuthLogin: { table: 'readWrite', capabilities: ['google'] },
   AuthCallback: { table: 'readWrite', capabilities: GOOGLE },
+  // Status slides the session: lastSeenAt is written at most once a minute (touchSession), so a
+  // read-only grant would fail for anyone idle more than a minute (found by local enforcement).
+  AuthStatus: { table: 'readWrite' },
 
   // "What changed" records the caller's visit so the next call starts from it.
   ConversationChanges: { table: 'readWrite' },
@@ -55,6 +58,10 @@ export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
 
   ApiKeyValidate: CALLS_OPENAI,
   ApiKeySet: CALLS_OPENAI,
+  // The model choices are the key's models.list (cached a day on the agency's model-state item),
+  // so the GET unwraps the key and writes the cache; a save checks the model against that list.
+  SettingsModelConfigGet: { table: 'readWrite', capabilities: ['secrets'] },
+  SettingsModelConfigSet: CALLS_OPENAI,
 
   // Creation and deletion only record the request; the Drive worker and the deletion task do the Google work.
   CampaignAdd: { dispatches: ['CampaignProvision'] },
@@ -70,6 +77,12 @@ export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
   // which rewrites campaign items and re-provisions their folders.
   DriveHealth: { table: 'readWrite', capabilities: GOOGLE, dispatches: ['CampaignProvision'] },
   ContactAdd: CALLS_GOOGLE,
+  // Pausing, resuming, removing and clearing contacts mark their rows in each campaign's
+  // influencer list (Sheets), best effort: without Google they silently stopped doing it
+  // (found by local enforcement: kms:Decrypt of the Google grant refused).
+  ContactTrackingToggle: CALLS_GOOGLE,
+  ContactRemove: CALLS_GOOGLE,
+  ContactsClear: CALLS_GOOGLE,
 
   // Starting a job validates, takes the lock and starts the execution: Google is the tasks' business.
   // Each also asks whether a job holding the lock still has a running execution (one that does
@@ -91,7 +104,8 @@ export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
   JobSyncSheets: CALLS_GOOGLE,
   // The tick also starts sheets-only jobs for behind sheets and resumes imports whose worker died.
   MonitorTick: { capabilities: [...GOOGLE, 'startExecution', 'describeExecution', 'invokeSelf'], dispatches: ['LonglistImport'] },
-  CampaignProvision: CALLS_GOOGLE,
+  // Restoring an agency's Drive (restoreDrive) re-provisions each campaign by invoking itself.
+  CampaignProvision: { capabilities: [...GOOGLE, 'invokeSelf'] },
   CampaignDeletion: CALLS_GOOGLE,
   // Hands the rest of a long import to a fresh invocation of itself.
   LonglistImport: { capabilities: [...GOOGLE, 'invokeSelf'] },

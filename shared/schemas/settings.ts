@@ -3,7 +3,7 @@
  * one section; unknown fields are refused so a typo never silently does nothing.
  */
 import * as z from 'zod';
-import { FOLLOW_UP_AFTER_DAYS_RANGE, MIN_MESSAGES_FOR_INCREMENTAL, MODEL_CHOICES, MODEL_PURPOSES, OLDEST_SCAN_DAYS_MAX } from '../constants';
+import { FOLLOW_UP_AFTER_DAYS_RANGE, MIN_MESSAGES_FOR_INCREMENTAL, MODEL_DEFAULTS, MODEL_PURPOSES, OLDEST_SCAN_DAYS_MAX } from '../constants';
 
 export const SETTINGS_SECTIONS = [
   'model_config',
@@ -37,7 +37,12 @@ const NOTHING = { error: 'Nothing to update: send at least one setting' };
 export const modelConfigBody = z
   .strictObject({
     operation: z.enum(MODEL_PURPOSES, { error: `operation must be one of: ${MODEL_PURPOSES.join(', ')}` }),
-    model: z.enum(MODEL_CHOICES, { error: `model must be one of: ${MODEL_CHOICES.join(', ')}` }).optional(),
+    // Any model id the agency's key lists (the server checks it is a live chat model it can use).
+    model: z
+      .string({ error: 'model must be a model id such as gpt-5.4-mini' })
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/, { error: 'model must be a model id such as gpt-5.4-mini' })
+      .optional(),
     temperature: z
       .number({ error: 'temperature must be a number' })
       .min(TEMPERATURE_RANGE.min, { error: 'temperature must be between 0 and 2' })
@@ -104,3 +109,50 @@ export type SettingsProfile = (typeof SETTINGS_PROFILES)[number];
 export const applyProfileBody = z.strictObject({
   profile: z.enum(SETTINGS_PROFILES, { error: `profile must be one of: ${SETTINGS_PROFILES.join(', ')}` }),
 });
+
+/** A call for a purpose moved off its model (shut down, or 404 model_not_found): shown until someone saves a model for it. */
+export const modelWarning = z.object({
+  purpose: z.enum(MODEL_PURPOSES),
+  old_model: z.string(),
+  new_model: z.string(),
+  reason: z.enum(['retired', 'not_found']),
+  since: z.string(),
+});
+export type ModelWarning = z.output<typeof modelWarning>;
+
+export const modelChoice = z.object({
+  id: z.string(),
+  family: z.string().default('unknown'),
+  recommended_for: z.array(z.enum(MODEL_PURPOSES)).default([]),
+  shutdown_on: z.string().nullable().default(null),
+  successor: z.string().nullable().default(null),
+  retired: z.boolean().default(false),
+});
+export type ModelChoiceWire = z.output<typeof modelChoice>;
+
+export const modelConfiguration = z.object({
+  purpose: z.enum(MODEL_PURPOSES),
+  model: z.string(),
+  temperature: z.number(),
+  max_tokens: z.number(),
+  recommended: z.boolean().default(false),
+  shutdown_on: z.string().nullable().default(null),
+  successor: z.string().nullable().default(null),
+});
+
+/** GET /api/v3/settings/model-config: the spec's configurations, plus the choices the key offers and warnings. */
+export const modelConfigResponse = z.object({
+  success: z.literal(true).default(true),
+  configurations: z.object(Object.fromEntries(MODEL_PURPOSES.map((p) => [p, modelConfiguration])) as Record<(typeof MODEL_PURPOSES)[number], typeof modelConfiguration>),
+  // Older servers answered plain ids: they read as choices marked from the spec's defaults.
+  models: z.array(
+    z.union([
+      modelChoice,
+      z.string().transform((id) => modelChoice.parse({ id, recommended_for: MODEL_PURPOSES.filter((p) => MODEL_DEFAULTS[p].recommended && MODEL_DEFAULTS[p].model === id) })),
+    ]),
+  ),
+  /** account: the key's models.list; catalog: the product's table (no key, or the list failed) */
+  models_source: z.enum(['account', 'catalog']).default('catalog'),
+  model_warnings: z.array(modelWarning).default([]),
+});
+export type ModelConfigResponse = z.input<typeof modelConfigResponse>;

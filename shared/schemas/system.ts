@@ -1,5 +1,6 @@
 /** System routes' responses. No Node imports: the web app imports this file. */
 import * as z from 'zod';
+import { modelWarning } from './settings';
 
 export { googleLinksFor, normalizeLinksBase, type GoogleLinks } from '../google-links';
 
@@ -16,5 +17,7 @@ export const systemConnectionResponse = z.object({
   google_access: z.enum(['ok', 'missing', 'revoked']).default('ok'),
   openai_configured: z.boolean(),
   google_links_base: z.string().nullable().default(null),
+  /** calls moved off a retired or missing model (the dashboard shows them until a model is chosen) */
+  model_warnings: z.array(modelWarning).default([]),
 });
 export type SystemConnectionResponse = z.output<typeof systemConnectionResponse>;

@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import { buildGoogleConfig, createOAuthClient, type GoogleConfig } from '../../functions/lib/google/auth';
 import type { GoogleContext } from '../../functions/lib/google/call';
+import { SIGN_IN_SCOPES } from '../../functions/lib/identity/oidc';
 
 /**
  * Sign-in against the Google emulator exactly as the backend does it: OIDC discovery,
@@ -8,14 +9,8 @@ import type { GoogleContext } from '../../functions/lib/google/call';
  */
 export const LOCAL_CLIENT = { clientId: 'threadline-local', clientSecret: 'threadline-local-secret' };
 export const REDIRECT_URI = 'http://127.0.0.1:5173/auth/callback';
-export const PRODUCT_SCOPES = [
-  'openid',
-  'email',
-  'profile',
-  'https://www.googleapis.com/auth/gmail.readonly',
-  'https://www.googleapis.com/auth/drive.file',
-  'https://www.googleapis.com/auth/spreadsheets',
-].join(' ');
+/** What the product asks for (functions/lib/identity/oidc.ts), so the contract follows it. */
+export const PRODUCT_SCOPES = SIGN_IN_SCOPES.join(' ');
 
 export const discover = (issuerUrl: string) =>
   oidc.discovery(new URL(issuerUrl), LOCAL_CLIENT.clientId, LOCAL_CLIENT.clientSecret, undefined, {

@@ -87,7 +87,8 @@ describe('settings and email processing', () => {
   });
 
   it('switches a model and a recovery check, and keeps both across a reload', async () => {
-    expect(await threadModel().locator('option:checked').textContent()).toBe('gpt-4.1-mini (recommended)');
+    // The spec's label, then what the model catalogue knows (its shutdown date).
+    expect(await threadModel().locator('option:checked').textContent()).toMatch(/^gpt-4\.1-mini \(recommended\)( \(shuts down \d{4}-\d{2}-\d{2}\))?$/);
     const modelSaved = settingsSaved('model-config');
     await threadModel().selectOption('gpt-5');
     expect((await modelSaved).status()).toBe(200);

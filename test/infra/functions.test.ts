@@ -23,13 +23,14 @@ type AppLambda = { id: string; functionId: string; props: LambdaProps; template:
 // The brief's grant table, written out independently of infra/stacks/permissions.ts so that an
 // edit there that drops or widens a grant fails here.
 const SECRETS = new Set([
-  'AuthCallback', 'ApiKeyValidate', 'ApiKeySet',
+  'AuthCallback', 'ApiKeyValidate', 'ApiKeySet', 'SettingsModelConfigGet', 'SettingsModelConfigSet',
   'CampaignImportLonglist', 'CampaignSheetMetadata', 'DriveRootDelete',
-  'DriveHealth', 'ContactAdd', 'AgencyCreate', 'AgencyInviteAccept', 'AgencyMemberRemove',
+  'DriveHealth', 'ContactAdd', 'ContactTrackingToggle', 'ContactRemove', 'ContactsClear', 'AgencyCreate', 'AgencyInviteAccept', 'AgencyMemberRemove',
   'JobFetch', 'JobProcessBatch', 'JobSyncSheets', 'MonitorTick', 'CampaignProvision', 'CampaignDeletion', 'LonglistImport',
 ]);
 /** Everything with a secret except the OpenAI-only key routes acts with a Google grant; sign-in starts one. */
-const GOOGLE = new Set([...SECRETS, 'AuthLogin'].filter((id) => id !== 'ApiKeyValidate' && id !== 'ApiKeySet'));
+const OPENAI_ONLY = new Set(['ApiKeyValidate', 'ApiKeySet', 'SettingsModelConfigGet', 'SettingsModelConfigSet']);
+const GOOGLE = new Set([...SECRETS, 'AuthLogin'].filter((id) => !OPENAI_ONLY.has(id)));
 const DISPATCHES: Record<string, string> = {
   CampaignAdd: 'CampaignProvision',
   DriveRootRecreate: 'CampaignProvision',
@@ -45,7 +46,8 @@ const STOP_EXECUTION = new Set(['TaskCancel', 'ProcessCancel']);
 const DESCRIBE_EXECUTION = new Set([...START_EXECUTION, ...STOP_EXECUTION, 'ProcessingStatus']);
 const SEND_EMAIL = new Set(['AgencyInvite', 'AgencyInviteResend']);
 // GET routes whose handlers write: sign-in steps, Drive startup recovery, monitor registration.
-const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'DriveHealth', 'ConversationChanges', 'ProcessingStatus', 'CampaignImportLonglistStatus']);
+// AuthStatus slides the session (lastSeenAt, at most once a minute).
+const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'AuthStatus', 'DriveHealth', 'ConversationChanges', 'ProcessingStatus', 'CampaignImportLonglistStatus', 'SettingsModelConfigGet']);
 
 const actionsOf = (statement: Statement): string[] => [statement.Action].flat();
 const grants = (fn: AppLambda, action: string): boolean => fn.statements.some((statement) => actionsOf(statement).includes(action));
@@ -162,8 +164,8 @@ describe('functions: one per manifest entry, with the AppFunction defaults and l
   });
 
   it('lets exactly the dispatching routes invoke their async task, by name from the environment', () => {
-    // MonitorTick and LonglistImport also invoke themselves (fan-out, hand-over).
-    expect(idsWith(appLambdas, (fn) => grants(fn, 'lambda:InvokeFunction'))).toEqual(sorted(new Set([...Object.keys(DISPATCHES), 'MonitorTick', 'LonglistImport'])));
+    // MonitorTick, LonglistImport and CampaignProvision also invoke themselves (fan-out, hand-over, Drive restore).
+    expect(idsWith(appLambdas, (fn) => grants(fn, 'lambda:InvokeFunction'))).toEqual(sorted(new Set([...Object.keys(DISPATCHES), 'MonitorTick', 'LonglistImport', 'CampaignProvision'])));
     for (const [routeId, taskId] of Object.entries(DISPATCHES)) {
       const fn = byId.get(routeId)!;
       const envName = `${taskId.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}_FUNCTION`;

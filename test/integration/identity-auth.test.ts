@@ -65,7 +65,7 @@ describe('identity: sign-in, status, logout, CSRF', () => {
         'profile',
         'https://www.googleapis.com/auth/gmail.readonly',
         'https://www.googleapis.com/auth/drive.file',
-        'https://www.googleapis.com/auth/spreadsheets',
+        'https://www.googleapis.com/auth/spreadsheets.readonly',
       ].sort(),
     );
     expect(p.get('code_challenge_method')).toBe('S256');

@@ -57,7 +57,11 @@ export class OpenAIRequestRejected extends UpstreamError {
 
 /** The answer hit the token limit (or, for reasoning models, the limit was spent thinking). */
 export class AiOutputTruncated extends UpstreamError {
-  constructor(readonly model: string) {
+  constructor(
+    readonly model: string,
+    /** nothing came back: the whole budget went to reasoning */
+    readonly empty = false,
+  ) {
     super(`The ${model} answer was cut at its token limit`);
     this.name = 'AiOutputTruncated';
   }
@@ -113,3 +117,7 @@ export const toOpenAIError = (error: unknown): Error => {
   }
   return error instanceof Error ? error : new Error(String(error));
 };
+
+/** The model does not exist, is shut down, or the key cannot use it (404 model_not_found). */
+export const isModelNotFound = (error: unknown): boolean =>
+  error instanceof OpenAIRequestRejected && (error.upstreamCode === 'model_not_found' || (error.upstreamStatus === 404 && error.param === 'model'));

@@ -1,7 +1,7 @@
 import { APIConnectionError, APIError } from 'openai';
 import { describe, expect, it } from 'vitest';
 import { OpenAIKeyInvalid, OpenAIQuotaExceeded, OpenAIRateLimited, OpenAIUnavailable, toOpenAIError, isRetryableOpenAI, describeOpenAIFailure } from './errors';
-import { buildChatParams, isReasoningModel } from './openai';
+import { buildChatParams, completionBudget, isReasoningModel } from './openai';
 
 const apiError = (status: number, code: string | null, type: string, headers: Record<string, string> = {}) =>
   APIError.generate(status, { error: { message: 'x', code, type, param: null } }, 'x', new Headers(headers));
@@ -26,6 +26,23 @@ describe('chat parameters', () => {
       max_completion_tokens: 100,
       reasoning_effort: 'low',
     });
+  });
+
+  it('follows the family table: max_tokens for legacy models, the effort each family accepts, no temperature for reasoning', () => {
+    const messages = [{ role: 'user' as const, content: 'hi' }];
+    expect(buildChatParams({ apiKey: 'k', model: 'gpt-3.5-turbo', temperature: 0.2, maxTokens: 50, messages })).toEqual({ model: 'gpt-3.5-turbo', messages, max_tokens: 50, temperature: 0.2 });
+    // gpt-5 takes 'minimal'; gpt-5.1 and later take 'none' instead; the o-series starts at 'low'
+    expect(buildChatParams({ apiKey: 'k', model: 'gpt-5-nano', temperature: 0.3, maxTokens: 100, messages })).toMatchObject({ reasoning_effort: 'minimal' });
+    expect(buildChatParams({ apiKey: 'k', model: 'gpt-5.4-nano', temperature: 0.3, maxTokens: 100, messages })).toEqual({ model: 'gpt-5.4-nano', messages, max_completion_tokens: 100, reasoning_effort: 'none' });
+    expect(buildChatParams({ apiKey: 'k', model: 'gpt-5.4-nano', maxTokens: 100, messages, reasoningEffort: 'minimal' })).toMatchObject({ reasoning_effort: 'none' });
+    expect(buildChatParams({ apiKey: 'k', model: 'o4-mini', temperature: 0.3, maxTokens: 100, messages })).toEqual({ model: 'o4-mini', messages, max_completion_tokens: 100, reasoning_effort: 'low' });
+  });
+
+  it('sizes budgets so reasoning does not eat the answer', () => {
+    expect(completionBudget('gpt-4.1-mini', 100)).toBe(100);
+    expect(completionBudget('gpt-5-nano', 100)).toBe(100);
+    expect(completionBudget('o4-mini', 100)).toBe(1124);
+    expect(completionBudget('gpt-5-nano', 100, 'medium')).toBe(4196);
   });
 
   it('asks for strict structured output', () => {

@@ -3,6 +3,7 @@ import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/ch
 import { withRetry, type RetryPolicy } from '../google/retry';
 import { logger } from '../logger';
 import { openAIBaseURL } from './key-check';
+import { isReasoningFamily, modelFamily, type ReasoningEffort } from '../../../shared/model-catalog';
 
 // Key validation lives in key-check.ts (no SDK); re-exported so callers have one AI module.
 export { validateOpenAIKey, type KeyValidation } from './key-check';
@@ -52,8 +53,23 @@ export const listModels = async (apiKey: string, deps: OpenAIDeps = {}): Promise
 
 /** Lists models to prove the key authenticates; answers the spec's message for each failure. */
 
-/** gpt-5 and the o-series reason: they take max_completion_tokens and only the default temperature. */
-export const isReasoningModel = (model: string): boolean => /^(gpt-5|o\d)/.test(model);
+/** Reasoning families (gpt-5, the o-series) take max_completion_tokens and only the default temperature. */
+export const isReasoningModel = (model: string): boolean => isReasoningFamily(modelFamily(model)) || /^(gpt-5|o\d)/.test(model);
+
+/**
+ * Hidden reasoning tokens come out of the same max_completion_tokens budget: at efforts above
+ * 'minimal'/'none' the product adds this much on top of the answer's own budget, so a
+ * 100-token summary is not spent thinking and returned empty.
+ */
+export const REASONING_ALLOWANCE: Record<ReasoningEffort, number> = { none: 0, minimal: 0, low: 1024, medium: 4096, high: 16_384, xhigh: 32_768 };
+const MAX_BUDGET = 64_000;
+
+export const completionBudget = (model: string, answerTokens: number, effort?: ReasoningEffort): number => {
+  const family = modelFamily(model);
+  if (!isReasoningFamily(family)) return answerTokens;
+  const used = (effort && family?.efforts.includes(effort) ? effort : undefined) ?? family?.effort ?? 'medium';
+  return Math.min(MAX_BUDGET, answerTokens + REASONING_ALLOWANCE[used]);
+};
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
@@ -70,7 +86,7 @@ export type ChatRequest = {
    * small budgets (100 tokens for a message summary) would come back empty at the default
    * effort, so 'minimal' is the default here.
    */
-  reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high';
+  reasoningEffort?: ReasoningEffort;
   retry?: Partial<RetryPolicy>;
 };
 
@@ -85,14 +101,21 @@ export type ChatResult = {
   model: string;
 };
 
+/** The request's parameters as the model's family takes them (one capability table: shared/model-catalog.ts). */
 export const buildChatParams = (req: ChatRequest): ChatCompletionCreateParamsNonStreaming => {
-  const reasoning = isReasoningModel(req.model);
+  const family = modelFamily(req.model);
+  const reasoning = family ? isReasoningFamily(family) : isReasoningModel(req.model);
+  // An unknown id (an OpenAI-compatible endpoint's model) is sent as the newest API expects.
+  const tokenParam = family?.tokenParam ?? 'max_completion_tokens';
+  const wanted = req.reasoningEffort && family?.efforts.includes(req.reasoningEffort) ? req.reasoningEffort : undefined;
+  const effort = reasoning ? (wanted ?? family?.effort ?? 'minimal') : undefined;
+  const temperatureAllowed = family ? family.temperature : !reasoning;
   return {
     model: req.model,
     messages: req.messages,
-    // max_completion_tokens is accepted by every current model; max_tokens is refused by reasoning models.
-    ...(req.maxTokens !== undefined ? { max_completion_tokens: req.maxTokens } : {}),
-    ...(reasoning ? { reasoning_effort: req.reasoningEffort ?? 'minimal' } : req.temperature !== undefined ? { temperature: req.temperature } : {}),
+    ...(req.maxTokens !== undefined ? { [tokenParam]: req.maxTokens } : {}),
+    ...(effort ? { reasoning_effort: effort as never } : {}),
+    ...(temperatureAllowed && req.temperature !== undefined ? { temperature: req.temperature } : {}),
     ...(req.jsonSchema
       ? { response_format: { type: 'json_schema' as const, json_schema: { name: req.jsonSchema.name, schema: req.jsonSchema.schema, strict: true } } }
       : {}),
@@ -104,7 +127,25 @@ const requestTimeout = (retry: Partial<RetryPolicy> | undefined): { timeout?: nu
   return { timeout: Math.max(1_000, retry.remainingMs() - (retry.reserveMs ?? 5_000)) };
 };
 
+/**
+ * One chat completion. The budget is sized for the family (reasoning allowance added); an
+ * answer cut at the limit before it said anything (empty) is asked once more with a larger one.
+ */
 export const chatCompletion = async (req: ChatRequest, deps: OpenAIDeps = {}): Promise<ChatResult> => {
+  const sized = req.maxTokens === undefined ? req : { ...req, maxTokens: completionBudget(req.model, req.maxTokens, req.reasoningEffort) };
+  try {
+    return await chatCompletionOnce(sized, deps);
+  } catch (error) {
+    // Only a reasoning model's empty answer (the budget spent thinking) is asked again here; a cut but non-empty
+    // answer is the caller's to judge (analyse.ts doubles a cut structured answer's budget).
+    if (!(error instanceof AiOutputTruncated) || !error.empty || !isReasoningModel(req.model) || sized.maxTokens === undefined || sized.maxTokens >= MAX_BUDGET) throw error;
+    const larger = Math.min(MAX_BUDGET, Math.max(sized.maxTokens * 4, sized.maxTokens + 2048));
+    logger.warn('openai answer cut at its token limit; asked again with a larger budget', { model: req.model, maxTokens: sized.maxTokens, retryWith: larger });
+    return chatCompletionOnce({ ...sized, maxTokens: larger }, deps);
+  }
+};
+
+const chatCompletionOnce = async (req: ChatRequest, deps: OpenAIDeps = {}): Promise<ChatResult> => {
   const client = createOpenAIClient(req.apiKey, deps);
   const params = buildChatParams(req);
   let completion: OpenAI.Chat.Completions.ChatCompletion;
@@ -140,11 +181,11 @@ export const chatCompletion = async (req: ChatRequest, deps: OpenAIDeps = {}): P
   const result: ChatResult = { content, finishReason: choice.finish_reason, usage, model: completion.model };
   if (!req.jsonSchema) {
     // Text cut at the limit is still a usable summary; an empty one is not.
-    if (choice.finish_reason === 'length' && content.trim() === '') throw new AiOutputTruncated(req.model);
+    if (choice.finish_reason === 'length' && content.trim() === '') throw new AiOutputTruncated(req.model, true);
     return result;
   }
   // Truncated JSON is invalid JSON: say so rather than a parse error.
-  if (choice.finish_reason === 'length') throw new AiOutputTruncated(req.model);
+  if (choice.finish_reason === 'length') throw new AiOutputTruncated(req.model, content.trim() === '');
   try {
     return { ...result, json: JSON.parse(content) };
   } catch {

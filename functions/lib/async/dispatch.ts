@@ -22,7 +22,9 @@ let lambda: LambdaClient | undefined;
 
 export const dispatchAsync: AsyncDispatcher = async (taskId, payload) => {
   if (installed) return installed(taskId, payload);
-  const functionName = process.env[asyncFunctionEnv(taskId)];
+  // A task dispatching itself (CampaignProvision restoring a Drive) invokes its own function
+  // (grant 'invokeSelf'): CDK cannot give a function its own name as an environment variable.
+  const functionName = process.env[asyncFunctionEnv(taskId)] ?? (process.env.FUNCTION_ID === taskId ? process.env.AWS_LAMBDA_FUNCTION_NAME : undefined);
   if (!functionName) throw new Error(`${asyncFunctionEnv(taskId)} is not set`);
   lambda ??= new LambdaClient({});
   await lambda.send(new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify(payload)) }));

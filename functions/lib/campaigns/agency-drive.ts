@@ -1,7 +1,7 @@
 import { googleContextFor } from '../identity/google-grants';
 import { CAMPAIGNS_TRACKER_HEADERS, CAMPAIGNS_TRACKER_TAB, CAMPAIGNS_TRACKER_TITLE, DRIVE_ROOT_FOLDER_NAME, getDriveAssets } from '../identity/drive';
 import { createDriveClient, type DriveClient } from '../google/drive';
-import { GoogleNotFound } from '../google/errors';
+import { GoogleNotFound, GooglePermissionDenied } from '../google/errors';
 import { createSheetsClient, type SheetsClient } from '../google/sheets';
 import { Conflict } from '../http/errors';
 import { logger } from '../logger';
@@ -33,7 +33,7 @@ export const agencyDrive = async (agencyName: string): Promise<AgencyDrive> => {
     rootFolderId: assets.rootFolderId,
     campaignsTrackerId: assets.campaignsTrackerId,
     drive: createDriveClient(ctx),
-    sheets: createSheetsClient(ctx),
+    sheets: createSheetsClient({ ...ctx, user: assets.ownerEmail }),
   };
 };
 
@@ -44,6 +44,32 @@ export const fileExists = async (drive: DriveClient, fileId: string | undefined)
     return !(await drive.getFile(fileId)).trashed;
   } catch (error) {
     if (error instanceof GoogleNotFound) return false;
+    throw error;
+  }
+};
+
+/**
+ * A file the app can use, taken out of the trash when it is there: the file itself when it was
+ * trashed, else the trashed folder above it (restoring a folder restores what it holds, as in
+ * Drive). False when the file is gone or cannot be restored (only its owner may untrash it).
+ */
+export const restoreIfTrashed = async (drive: DriveClient, fileId: string | undefined, depth = 0): Promise<boolean> => {
+  if (!fileId || depth > 8) return false;
+  try {
+    const state = await drive.trashState(fileId);
+    if (!state.trashed) return true;
+    if (state.explicitly) await drive.untrash(fileId);
+    // Still in the trash: a folder above it is trashed too (or only that folder is).
+    let after = state.explicitly ? await drive.trashState(fileId) : state;
+    if (after.trashed) {
+      for (const parent of after.parents) await restoreIfTrashed(drive, parent, depth + 1);
+      after = await drive.trashState(fileId);
+    }
+    const restored = !after.trashed;
+    if (restored) logger.info('drive file restored from trash', { fileId });
+    return restored;
+  } catch (error) {
+    if (error instanceof GoogleNotFound || error instanceof GooglePermissionDenied) return false;
     throw error;
   }
 };
@@ -84,12 +110,17 @@ const saveAssets = async (agencyName: string, ownerEmail: string, ids: { rootFol
 
 /**
  * Puts back whatever of the agency's Drive root is missing (folder, tracker), saving each id as
- * soon as it exists. Returns which parts were recreated; the caller re-adds tracker rows.
+ * soon as it exists. A folder or tracker in the trash is restored (same id, rows kept) rather
+ * than recreated empty. Returns which parts were recreated (the caller re-adds tracker rows) and
+ * whether anything came back from the trash.
  */
-export const recoverAgencyDrive = async (agencyName: string): Promise<{ folder: boolean; tracker: boolean }> => {
+export const recoverAgencyDrive = async (agencyName: string): Promise<{ folder: boolean; tracker: boolean; restored: boolean }> => {
   const ctx = await agencyDrive(agencyName);
   let { rootFolderId, campaignsTrackerId } = ctx;
-  const recreated = { folder: false, tracker: false };
+  const recreated = { folder: false, tracker: false, restored: false };
+  const [folderBefore, trackerBefore] = await Promise.all([fileExists(ctx.drive, rootFolderId), fileExists(ctx.drive, campaignsTrackerId)]);
+  if (!folderBefore && (await restoreIfTrashed(ctx.drive, rootFolderId))) recreated.restored = true;
+  if (!trackerBefore && (await restoreIfTrashed(ctx.drive, campaignsTrackerId))) recreated.restored = true;
   if (!(await fileExists(ctx.drive, rootFolderId))) {
     rootFolderId = (await ctx.drive.createFolder(DRIVE_ROOT_FOLDER_NAME)).id;
     recreated.folder = true;
@@ -102,6 +133,6 @@ export const recoverAgencyDrive = async (agencyName: string): Promise<{ folder: 
     await ctx.drive.moveToFolder(campaignsTrackerId, rootFolderId!);
   }
   await saveAssets(agencyName, ctx.ownerEmail, { rootFolderId, campaignsTrackerId });
-  if (recreated.folder || recreated.tracker) logger.info('agency drive recovered', { agency: agencyName, ...recreated });
+  if (recreated.folder || recreated.tracker || recreated.restored) logger.info('agency drive recovered', { agency: agencyName, ...recreated });
   return recreated;
 };

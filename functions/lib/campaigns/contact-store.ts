@@ -2,6 +2,7 @@ import { normalizeEmailAddress } from '../../../shared/email-address';
 import { isConditionalFailure } from '../identity/store-errors';
 import { contactEntity, type ContactItem } from '../store/entities/contact';
 import { nowIso } from '../store/keys';
+import { bumpContactsVersion } from '../processing/monitor-registry';
 
 /**
  * The contact store: one contact per (campaign, e-mail) inside an agency. Every read is a
@@ -56,7 +57,13 @@ export const countCampaignContacts = async (agencyName: string, campaignId: stri
  * e-mail (the key: uniqueness per campaign) and the manager are stored normalised
  * (shared/email-address.ts), whichever way they came in, so "ma\u200Bya@x.com" is "maya@x.com".
  */
-export const createContact = async (agencyName: string, contact: NewContact, now = nowIso()): Promise<ContactItem | undefined> => {
+export const createContact = async (
+  agencyName: string,
+  contact: NewContact,
+  now = nowIso(),
+  /** false: the caller bumps the contacts version and counters itself, once per chunk (bulk imports) */
+  options: { bump?: boolean } = {},
+): Promise<ContactItem | undefined> => {
   try {
     const { data } = await contactEntity()
       .create({
@@ -72,6 +79,7 @@ export const createContact = async (agencyName: string, contact: NewContact, now
         updatedAt: now,
       })
       .go();
+    if (options.bump !== false) await bumpContactsVersion(agencyName, { total: 1, tracking: 1 });
     return data as ContactItem;
   } catch (error) {
     if (isConditionalFailure(error)) return undefined;
@@ -82,11 +90,14 @@ export const createContact = async (agencyName: string, contact: NewContact, now
 /** Sets one contact's tracking flag; undefined when there is no such contact. */
 export const setContactTracking = async (agencyName: string, key: ContactKey, trackingEnabled: boolean): Promise<ContactItem | undefined> => {
   try {
-    const { data } = await contactEntity()
+    const updatedAt = nowIso();
+    const { data: old } = await contactEntity()
       .patch({ agencyName, campaignId: key.campaignId, email: key.email })
-      .set({ trackingEnabled, updatedAt: nowIso() })
-      .go({ response: 'all_new' });
-    return data as ContactItem;
+      .set({ trackingEnabled, updatedAt })
+      .go({ response: 'all_old' });
+    const was = (old as ContactItem | null)?.trackingEnabled === true;
+    await bumpContactsVersion(agencyName, { tracking: was === trackingEnabled ? 0 : trackingEnabled ? 1 : -1 });
+    return { ...(old as ContactItem), trackingEnabled, updatedAt };
   } catch (error) {
     if (isConditionalFailure(error)) return undefined;
     throw error;
@@ -99,6 +110,7 @@ export const removeContactItem = async (agencyName: string, key: ContactKey): Pr
     const { data } = await contactEntity()
       .remove({ agencyName, campaignId: key.campaignId, email: key.email })
       .go({ response: 'all_old' });
+    if (data) await bumpContactsVersion(agencyName, { total: -1, tracking: (data as ContactItem).trackingEnabled ? -1 : 0 });
     return (data as ContactItem | null) ?? undefined;
   } catch (error) {
     if (isConditionalFailure(error)) return undefined;
@@ -112,9 +124,12 @@ export const removeContactItem = async (agencyName: string, key: ContactKey): Pr
  */
 export const deleteContacts = async (agencyName: string, keys: readonly ContactKey[]): Promise<number> => {
   for (let i = 0; i < keys.length; i += BATCH) {
-    const batch = keys.slice(i, i + BATCH).map((key) => ({ agencyName, campaignId: key.campaignId, email: key.email }));
+    const slice = keys.slice(i, i + BATCH);
+    const batch = slice.map((key) => ({ agencyName, campaignId: key.campaignId, email: key.email }));
     const { unprocessed } = await contactEntity().delete(batch).go();
     if (unprocessed.length) throw Object.assign(new Error(`${unprocessed.length} contacts were not deleted; try again`), { name: 'Transient' });
+    // Callers pass the contacts they listed (deletion, clear): their tracking flags move the counter, batch by batch.
+    await bumpContactsVersion(agencyName, { total: -slice.length, tracking: -slice.filter((k) => (k as Partial<ContactItem>).trackingEnabled).length });
   }
   return keys.length;
 };

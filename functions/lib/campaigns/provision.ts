@@ -2,7 +2,7 @@ import { logger, errorMessage } from '../logger';
 import type { AgencyScope } from '../session/resolve';
 import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
 import { nowIso } from '../store/keys';
-import { agencyDrive, fileExists, recoverAgencyDrive } from './agency-drive';
+import { agencyDrive, fileExists, recoverAgencyDrive, restoreIfTrashed } from './agency-drive';
 import { listCampaignContacts } from './contact-store';
 import { syncInfluencerList } from './influencer-list';
 import {
@@ -50,7 +50,8 @@ export const provisionCampaign = async (
       drive = await agencyDrive(agencyName);
     }
     const ids: Ids = { driveAccount: drive.ownerEmail };
-    const folderOk = await fileExists(drive.drive, campaign.campaignFolderId);
+    // A campaign folder or sheet in the trash comes back with its rows; only a gone one is made anew.
+    const folderOk = await restoreIfTrashed(drive.drive, campaign.campaignFolderId);
     ids.campaignFolderId = folderOk ? campaign.campaignFolderId : (await drive.drive.createFolder(campaignFolderName(campaign), drive.rootFolderId)).id;
     if (!folderOk) await saveIds(agencyName, campaignId, ids);
 
@@ -59,7 +60,7 @@ export const provisionCampaign = async (
       { key: 'outreachTrackerSheetId', title: outreachTrackerTitle(campaign), tab: OUTREACH_TRACKER_TAB, headers: OUTREACH_TRACKER_HEADERS },
     ] as const) {
       const existing = campaign[sheet.key];
-      if (await fileExists(drive.drive, existing)) {
+      if (await restoreIfTrashed(drive.drive, existing)) {
         ids[sheet.key] = existing;
         continue;
       }

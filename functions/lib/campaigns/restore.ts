@@ -4,23 +4,24 @@ import type { AgencyScope } from '../session/resolve';
 import { campaignEntity } from '../store/entities/campaign';
 import { driveAssetsEntity } from '../store/entities/drive-assets';
 import { nowIso } from '../store/keys';
-import { agencyDrive, checkDriveHealth, fileExists, recoverAgencyDrive, type DriveHealth } from './agency-drive';
+import { agencyDrive, checkDriveHealth, recoverAgencyDrive, restoreIfTrashed, type DriveHealth } from './agency-drive';
 import { contactCounts, listCampaignItems } from './campaigns';
 import { upsertTrackerRow } from './tracker-row';
 
 /**
- * Brings the agency's Drive back: the root folder and tracker are recreated if missing, every
- * campaign gets its tracker row again, and campaigns whose folder went with the old root are
+ * Brings the agency's Drive back: the root folder and tracker come out of the trash when they
+ * are there, or are recreated if gone; every campaign gets its tracker row again, a campaign
+ * folder in the trash is restored, and campaigns whose folder went with the old root are
  * provisioned anew (asynchronously, like a new campaign).
  */
 export const restoreAgencyDrive = async (scope: AgencyScope): Promise<DriveHealth> => {
   const recreated = await recoverAgencyDrive(scope.agencyName);
-  if (recreated.folder || recreated.tracker) {
+  if (recreated.folder || recreated.tracker || recreated.restored) {
     const drive = await agencyDrive(scope.agencyName);
     const [campaigns, counts] = await Promise.all([listCampaignItems(scope), contactCounts(scope)]);
     for (const campaign of campaigns) {
       if (campaign.status === 'deleting') continue;
-      if (!(await fileExists(drive.drive, campaign.campaignFolderId))) {
+      if (!(await restoreIfTrashed(drive.drive, campaign.campaignFolderId))) {
         await campaignEntity()
           .patch({ agencyName: scope.agencyName, campaignId: campaign.campaignId })
           .set({ status: 'pending', updatedAt: nowIso() })

@@ -87,7 +87,15 @@ const decrypt = (key: Buffer, iv: Buffer, tag: Buffer, ciphertext: Buffer, conte
   return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
 };
 
+/** The local runtime checks each seal/open against the running function's grants (KMS on AWS); unset on AWS. */
+let secretsGuard: ((action: 'kms:GenerateDataKey' | 'kms:Decrypt') => void) | undefined;
+
+export const setSecretsGuard = (guard: typeof secretsGuard): void => {
+  secretsGuard = guard;
+};
+
 export const sealSecret = async (plaintext: string, context: SecretContext): Promise<string> => {
+  secretsGuard?.('kms:GenerateDataKey');
   const keyId = process.env.KMS_KEY_ID;
   if (keyId) {
     const generated = await kmsClient().send(
@@ -108,6 +116,7 @@ export const sealSecret = async (plaintext: string, context: SecretContext): Pro
 };
 
 export const openSecret = async (sealed: string, context: SecretContext): Promise<string> => {
+  secretsGuard?.('kms:Decrypt');
   const parts = sealed.split('.');
   if (parts.length !== 6 || parts[0] !== VERSION) throw new Error('Not a sealed secret');
   const [, mode, wrappedKey, iv, tag, ciphertext] = parts as [string, string, string, string, string, string];

@@ -3,6 +3,8 @@ import { buildGoogleConfig, createOAuthClient, type GoogleTransport } from './au
 import { GoogleAuthRevoked, GoogleRateLimited, GoogleUnavailable, HistoryExpired } from './errors';
 import { createGmailClient } from './gmail';
 import { createGmailQuotaLimiter, gmailQuotaConfig } from './gmail-quota';
+import { createSheetsClient } from './sheets';
+import { createSheetsQuotaLimiter, SHEETS_DEFAULT_QUOTA } from './sheets-quota';
 
 /** A scripted Google: each request takes the next answer for its path (the last one repeats). */
 const scripted = (script: Record<string, { status: number; data?: unknown; headers?: Record<string, string> }[]>) => {
@@ -89,5 +91,28 @@ describe('Google call policy', () => {
   it('turns history 404 into HistoryExpired', async () => {
     const { transport } = scripted({ '/token': [token], '/gmail/v1/users/me/history': [{ status: 404, data: { error: { code: 404, message: 'Requested entity was not found.' } } }] });
     await expect(gmailWith(transport).listHistory('1')).rejects.toBeInstanceOf(HistoryExpired);
+  });
+
+  it('waits past the one-minute quota window after a Sheets 429 (Sheets sends no Retry-After)', async () => {
+    const waits: number[] = [];
+    const quota = {
+      error: { code: 429, status: 'RESOURCE_EXHAUSTED', message: "Quota exceeded for quota metric 'Write requests' and limit 'Write requests per minute per user' of service 'sheets.googleapis.com' for consumer 'project_number:1'." },
+    };
+    const { calls, transport } = scripted({
+      '/token': [token],
+      '/v4/spreadsheets/s1/values:batchUpdate': [{ status: 429, data: quota }, { status: 200, data: { totalUpdatedCells: 1, totalUpdatedRows: 1 } }],
+    });
+    const sheets = createSheetsClient({
+      auth: createOAuthClient({ refreshToken: 'r', config, adapter: transport }),
+      config,
+      adapter: transport,
+      user: 'me@agency.example',
+      limiter: createSheetsQuotaLimiter(SHEETS_DEFAULT_QUOTA, { sleep: async () => {} }),
+      retry: { sleep: async (ms) => void waits.push(ms), random: () => 0 },
+    });
+    expect(await sheets.batchUpdateValues('s1', [{ range: "'Outreach'!A2:B2", values: [['a', 'b']] }])).toEqual({ updatedCells: 1, updatedRows: 1 });
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(60_000);
+    expect(calls.filter((c) => c.includes('values:batchUpdate'))).toHaveLength(2);
   });
 });

@@ -1,7 +1,7 @@
 import type { OAuth2Client } from 'google-auth-library';
 import { logger } from '../logger';
 import { forgetAccessToken, googleConfig, nativeFetch, type GoogleConfig, type GoogleTransport } from './auth';
-import { describeFailure, GoogleRateLimited, isRetryable, toGoogleError, type GoogleNotFound } from './errors';
+import { describeFailure, GoogleRateLimited, isRetryable, toGoogleError, type GoogleFailure, type GoogleNotFound } from './errors';
 import { WaitTooLong } from './limiter';
 import { withRetry, type RetryPolicy } from './retry';
 
@@ -35,8 +35,15 @@ export type CallOptions = {
   operation: string;
   /** Runs before every attempt (spending rate-limit units); may throw WaitTooLong. */
   beforeAttempt?: (maxWaitMs: number) => Promise<void>;
-  /** After a 429, tells the limiter to hold off. */
-  onRateLimited?: (retryAfterMs: number) => void;
+  /** After a 429, tells the limiter to hold off (`failure` says which limit, when Google says). */
+  onRateLimited?: (retryAfterMs: number, failure: GoogleFailure) => void;
+  /**
+   * The least wait after a 429 (e.g. past a per-minute quota window: Sheets sends no
+   * Retry-After, and its quota refills only once the minute has passed).
+   */
+  rateLimitBackoffMs?: () => number;
+  /** The message of the RateLimited error when the limiter would wait past the deadline. */
+  rateLimitMessage?: string;
   notFound?: () => GoogleNotFound;
 };
 
@@ -60,11 +67,15 @@ export const callGoogle = async <T>(ctx: GoogleContext, options: CallOptions, fn
             forgetAccessToken(ctx.auth);
             return { retry: true, retryAfterMs: 0 };
           }
-          return { retry: isRetryable(failure), retryAfterMs: failure.retryAfterMs };
+          const rateLimited = failure.status === 429 || (failure.status === 403 && isRetryable(failure));
+          // A Retry-After is followed as given; without one (Sheets' quota answers), wait out the window.
+          const floor = rateLimited && failure.retryAfterMs === undefined ? options.rateLimitBackoffMs?.() : undefined;
+          const retryAfterMs = floor === undefined ? failure.retryAfterMs : Math.max(floor, failure.retryAfterMs ?? 0);
+          return { retry: isRetryable(failure), retryAfterMs };
         },
         onRetry: ({ attempt, delayMs, error }) => {
           const failure = describeFailure(error);
-          if (failure.status === 429 || failure.status === 403) options.onRateLimited?.(delayMs);
+          if (failure.status === 429 || failure.status === 403) options.onRateLimited?.(delayMs, failure);
           // Status and reason only: a gaxios error carries the request, and the request carries a token.
           logger.warn('google call retried', {
             api: options.api,
@@ -80,7 +91,7 @@ export const callGoogle = async <T>(ctx: GoogleContext, options: CallOptions, fn
       policy,
     );
   } catch (error) {
-    if (error instanceof WaitTooLong) throw new GoogleRateLimited(error.waitMs, 'Gmail quota for this mailbox is spent for now');
+    if (error instanceof WaitTooLong) throw new GoogleRateLimited(error.waitMs, options.rateLimitMessage ?? 'Gmail quota for this mailbox is spent for now');
     throw toGoogleError(error, options.notFound);
   }
 };

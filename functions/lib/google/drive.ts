@@ -91,6 +91,20 @@ export const createDriveClient = (ctx: GoogleContext) => {
       return toFile(data);
     },
 
+    /**
+     * Whether a file is in the trash and why: `explicitly` when it was trashed itself, otherwise
+     * it lies in a trashed folder (Drive marks the descendants `trashed`, not `explicitlyTrashed`).
+     */
+    async trashState(fileId: string): Promise<{ trashed: boolean; explicitly: boolean; parents: string[] }> {
+      const data = await call('files.get', () => api.files.get({ fileId, fields: 'id, trashed, explicitlyTrashed, parents' }));
+      return { trashed: data.trashed ?? false, explicitly: data.explicitlyTrashed ?? data.trashed ?? false, parents: data.parents ?? [] };
+    },
+
+    /** Takes a file out of the trash (owner only); a folder brings back what it holds. */
+    async untrash(fileId: string): Promise<void> {
+      await call('files.update', () => api.files.update({ fileId, requestBody: { trashed: false }, fields: 'id, trashed' }));
+    },
+
     async trash(fileId: string): Promise<void> {
       await call('files.update', () => api.files.update({ fileId, requestBody: { trashed: true }, fields: 'id, trashed' }));
     },

@@ -67,3 +67,31 @@ describe('Google error mapping', () => {
     expect(parseRetryAfter(undefined)).toBeUndefined();
   });
 });
+
+describe('issue 14: scopes people unticked, and a refused OAuth client', () => {
+  it('maps 403 insufficientPermissions / ACCESS_TOKEN_SCOPE_INSUFFICIENT to GoogleScopeMissing (a permission problem, not retried)', async () => {
+    const { GoogleScopeMissing } = await import('./errors');
+    const v1 = gaxiosError(403, { error: { code: 403, status: 'PERMISSION_DENIED', errors: [{ reason: 'insufficientPermissions' }] } });
+    const mapped = toGoogleError(v1);
+    expect(mapped).toBeInstanceOf(GoogleScopeMissing);
+    expect(mapped).toBeInstanceOf(GooglePermissionDenied);
+    expect(isRetryable(describeFailure(v1))).toBe(false);
+    // an ordinary 403 on a file stays a plain permission failure
+    const file = toGoogleError(gaxiosError(403, { error: { code: 403, status: 'PERMISSION_DENIED', errors: [{ reason: 'forbidden' }] } }));
+    expect(file).toBeInstanceOf(GooglePermissionDenied);
+    expect(file).not.toBeInstanceOf(GoogleScopeMissing);
+  });
+
+  it('maps invalid_client at the token endpoint to configuration, never to "revoked"', async () => {
+    const { GoogleClientMisconfigured, isOAuthClientRejected } = await import('./errors');
+    const refused = gaxiosError(401, { error: 'invalid_client', error_description: 'Unauthorized' });
+    const mapped = toGoogleError(refused);
+    expect(mapped).toBeInstanceOf(GoogleClientMisconfigured);
+    expect(mapped).not.toBeInstanceOf(GoogleAuthRevoked);
+    expect(isOAuthClientRejected(refused)).toBe(true);
+    // openid-client's ResponseBodyError carries the OAuth error on `error`
+    expect(isOAuthClientRejected(Object.assign(new Error('server responded with an error'), { error: 'invalid_client', status: 401 }))).toBe(true);
+    expect(isOAuthClientRejected(Object.assign(new Error('x'), { error: 'invalid_grant', status: 400 }))).toBe(false);
+    expect(toGoogleError(gaxiosError(400, { error: 'invalid_grant' }))).toBeInstanceOf(GoogleAuthRevoked);
+  });
+});

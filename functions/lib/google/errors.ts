@@ -38,6 +38,45 @@ export class GooglePermissionDenied extends Forbidden {
   }
 }
 
+/**
+ * The access token lacks the scope the call needs (the person unticked it on Google's consent
+ * screen): 403 insufficientPermissions / ACCESS_TOKEN_SCOPE_INSUFFICIENT. Only a new consent helps.
+ */
+export class GoogleScopeMissing extends GooglePermissionDenied {
+  constructor(message = "No permission for this in Google: it was not allowed on Google's consent screen. Sign in with Google again and allow it.") {
+    super(message);
+    this.name = 'GoogleScopeMissing';
+  }
+}
+
+/** The scope failure as Google answers it (v1 `errors[].reason`, or the ErrorInfo reason / header). */
+export const SCOPE_REASONS = new Set(['insufficientPermissions', 'ACCESS_TOKEN_SCOPE_INSUFFICIENT']);
+
+/**
+ * The OAuth client itself was refused at the token endpoint (wrong client secret, deleted
+ * client): an operator's configuration problem, never the user's to fix by signing in again.
+ */
+export const isOAuthClientRejected = (error: unknown): boolean => {
+  const e = (error ?? {}) as { error?: unknown; code?: unknown; message?: unknown; response?: { data?: { error?: unknown } } };
+  return e.error === 'invalid_client' || e.response?.data?.error === 'invalid_client' || e.message === 'invalid_client';
+};
+
+/** Operators' log code of a refused OAuth client (alarms and log searches key on it). */
+export const OAUTH_CLIENT_MISCONFIGURED = 'GOOGLE_OAUTH_CLIENT_MISCONFIGURED';
+
+/**
+ * Google refused the OAuth client (invalid_client: a wrong GOOGLE_CLIENT_SECRET or a deleted
+ * client). Every person's access fails the same way, so no grant is marked revoked: it is the
+ * deployment's configuration to fix. Not retried.
+ */
+export class GoogleClientMisconfigured extends AppError {
+  readonly logCode = OAUTH_CLIENT_MISCONFIGURED;
+  constructor(message = 'Threadline cannot use Google because of a configuration problem on the server. Please tell your administrator; signing in again will not help.') {
+    super(503, 'UPSTREAM', message);
+    this.name = 'GoogleClientMisconfigured';
+  }
+}
+
 /** Per-user or per-project rate limit; retry after `retryAfterMs`. */
 export class GoogleRateLimited extends TooManyRequests {
   constructor(
@@ -157,11 +196,13 @@ export const toGoogleError = (error: unknown, notFound?: () => GoogleNotFound): 
   if (error instanceof AppError) return error as GoogleError;
   const f = describeFailure(error);
   const message = f.message ? `Google: ${f.message}` : undefined;
+  if (f.reason === 'invalid_client') return new GoogleClientMisconfigured();
   if (f.reason === 'invalid_grant' || (f.reason === 'invalid_client' && f.status === 401)) return new GoogleAuthRevoked();
   if (f.status === 401) return new GoogleAuthRevoked();
   if (f.status === 404) return notFound?.() ?? new GoogleNotFound();
   if (f.status === 429 || (f.status === 403 && RATE_REASONS.has(f.reason ?? ''))) return new GoogleRateLimited(f.retryAfterMs ?? 1000);
   if (f.status === 403 && QUOTA_REASONS.has(f.reason ?? '')) return new GoogleQuotaExceeded();
+  if (f.status === 403 && SCOPE_REASONS.has(f.reason ?? '')) return new GoogleScopeMissing();
   if (f.status === 403) return new GooglePermissionDenied();
   if (f.network || (f.status !== undefined && f.status >= 500)) return new GoogleUnavailable(undefined, f.status);
   if (f.status !== undefined) return new GoogleRequestRejected(message ?? `Google rejected the request (${f.status})`, f.status, f.reason);

@@ -42,7 +42,7 @@ export const setupAgencyDrive = async (agencyName: string, ownerEmail: string): 
   try {
     const ctx = await googleContextFor(ownerEmail);
     const drive = createDriveClient(ctx);
-    const sheets = createSheetsClient(ctx);
+    const sheets = createSheetsClient({ ...ctx, user: ownerEmail });
     rootFolderId = (await drive.createFolder(DRIVE_ROOT_FOLDER_NAME)).id || undefined;
     if (!rootFolderId) throw new Error('Drive returned no folder id');
     const tracker = await sheets.createSpreadsheet(CAMPAIGNS_TRACKER_TITLE, [{ name: CAMPAIGNS_TRACKER_TAB, headers: [...CAMPAIGNS_TRACKER_HEADERS] }]);

@@ -3,6 +3,7 @@ import { googleGrantContext, googleGrantEntity } from '../store/entities/google-
 import { nowIso } from '../store/keys';
 import { createOAuthClient } from '../google/auth';
 import type { GoogleContext } from '../google/call';
+import { missingGoogleAccess } from './google-scopes';
 
 /**
  * A person's Google grant: the refresh token is sealed before it is written and opened only to
@@ -39,10 +40,15 @@ export const hasGoogleGrant = async (email: string): Promise<boolean> => {
 
 export type GoogleAccess = 'ok' | 'missing' | 'revoked';
 
-/** What the connection check reports: a stored grant, none, or one Google has refused. */
+/**
+ * What the connection check reports: a stored grant, none (or one without Gmail: the person
+ * unticked it on Google's consent screen), or one Google has refused.
+ */
 export const googleAccessOf = async (email: string): Promise<GoogleAccess> => {
-  const { data } = await googleGrantEntity().get({ email }).go({ attributes: ['email', 'revokedAt'] });
-  return !data ? 'missing' : data.revokedAt ? 'revoked' : 'ok';
+  const { data } = await googleGrantEntity().get({ email }).go({ attributes: ['email', 'revokedAt', 'scopes'] });
+  if (!data) return 'missing';
+  if (data.revokedAt) return 'revoked';
+  return data.scopes?.length && missingGoogleAccess(data.scopes).includes('gmail') ? 'missing' : 'ok';
 };
 
 /** Remembers that Google refused this person's grant, so the app can ask them to sign in again. */
@@ -54,20 +60,41 @@ export const markGoogleGrantRevoked = async (email: string): Promise<void> => {
     .catch(() => undefined);
 };
 
+/** Google's access tokens come with expires_in 3599 at most: expiry − this is when it was received. */
+const ACCESS_TOKEN_MAX_LIFETIME_MS = 3599_000;
+
+/** An access token the caller kept (e.g. sealed on the mailbox item) and when it expires (epoch ms). */
+export type CachedAccessToken = { accessToken: string; expiresAt: number };
+
+export type GoogleContextOptions = {
+  /** Used instead of a refresh while it is valid (the client refreshes by itself once it expires). */
+  cached?: CachedAccessToken;
+  /** Each access token minted by a refresh, so the caller can keep it for the next invocation. */
+  onAccessToken?: (token: CachedAccessToken) => void;
+};
+
 /**
  * A Google API context acting as this person (their stored grant). A refresh token Google rotates
- * is sealed and stored again.
+ * is sealed and stored again. A cached access token still valid is reused: no token request.
  */
-export const googleContextFor = async (email: string): Promise<GoogleContext> => {
+export const googleContextFor = async (email: string, options: GoogleContextOptions = {}): Promise<GoogleContext> => {
   const { data } = await googleGrantEntity().get({ email }).go();
   if (!data) throw new NoGoogleGrant(email);
   const refreshToken = await openSecret(data.refreshTokenSealed, googleGrantContext(email));
+  // A token minted before the grant last changed (a new consent, e.g. Gmail allowed again after
+  // it was unticked) carries the old scopes: refresh instead. Google's tokens live 3599 s at
+  // most, so one received after the change expires at least that long after it.
+  const grantChangedAt = Date.parse(data.updatedAt ?? '') || 0;
+  const cached =
+    options.cached && options.cached.expiresAt > Date.now() + 60_000 && options.cached.expiresAt - ACCESS_TOKEN_MAX_LIFETIME_MS >= grantChangedAt ? options.cached : undefined;
   const auth = createOAuthClient({
     refreshToken,
+    ...(cached ? { accessToken: cached.accessToken, expiryDate: cached.expiresAt } : {}),
     onTokens: (tokens) => {
       if (tokens.refresh_token && tokens.refresh_token !== refreshToken) {
         void storeGoogleGrant({ email, refreshToken: tokens.refresh_token, scopes: data.scopes ?? [], subject: data.subject }).catch(() => undefined);
       }
+      if (tokens.access_token && tokens.expiry_date) options.onAccessToken?.({ accessToken: tokens.access_token, expiresAt: tokens.expiry_date });
     },
   });
   return { auth };

@@ -10,8 +10,10 @@ export const SIGN_IN_SCOPES = [
   'profile',
   'https://www.googleapis.com/auth/gmail.readonly',
   'https://www.googleapis.com/auth/drive.file',
-  'https://www.googleapis.com/auth/spreadsheets',
+  'https://www.googleapis.com/auth/spreadsheets.readonly',
 ] as const;
+
+export { missingGoogleAccess, REQUIRED_GOOGLE_SCOPES, type GoogleAccessKind } from './google-scopes';
 
 const configs = new Map<string, Promise<oidc.Configuration>>();
 

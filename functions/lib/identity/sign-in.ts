@@ -1,6 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { messages } from '../../../shared/messages';
 import { safeRedirectPath } from '../../../shared/schemas/identity';
 import { hashToken, newToken, safeEqual } from '../crypto/token';
+import { isOAuthClientRejected, OAUTH_CLIENT_MISCONFIGURED } from '../google/errors';
 import { AppError } from '../http/errors';
 import { logger } from '../logger';
 import { readToken } from '../session/resolve';
@@ -9,7 +11,7 @@ import { epochSeconds } from '../store/keys';
 import { agencyForNewSession } from './agencies';
 import { storeGoogleGrant } from './google-grants';
 import { acceptInvitationByHash } from './invitation-acceptance';
-import { buildSignInUrl, completeSignIn, redirectUri } from './oidc';
+import { buildSignInUrl, completeSignIn, missingGoogleAccess, redirectUri, type GoogleAccessKind } from './oidc';
 import { createSession, deleteSession, sessionCookie } from './sessions';
 import { isExpired } from './store-errors';
 import { upsertProfile } from './users';
@@ -25,7 +27,15 @@ export const SIGN_IN_MESSAGES = {
   exchangeFailed: 'Sign-in could not be completed. Please try again.',
   noEmail: 'Your Google account did not share a verified e-mail address',
   otherBrowser: 'Sign-in must be completed in the browser that started it. Please sign in again.',
+  misconfigured: messages.auth.misconfigured,
 } as const;
+
+/**
+ * The web screen that says which Google access the person unticked and asks for it again
+ * (web/src/features/auth/routes/auth-consent.tsx). `redirect` is where "continue without it" goes.
+ */
+export const consentLocation = (missing: GoogleAccessKind[], redirect: string): string =>
+  `/auth/consent?missing=${missing.join(',')}&redirect=${encodeURIComponent(safeRedirectPath(redirect)).replace(/%2F/gi, '/')}`;
 
 /**
  * The login sets this short-lived cookie and keeps only its hash with the state: a callback URL
@@ -123,6 +133,14 @@ export const finishSignIn = async (event: APIGatewayProxyEventV2): Promise<Callb
         codeVerifier: state.codeVerifier,
       });
     } catch (error) {
+      if (isOAuthClientRejected(error)) {
+        // A wrong client secret (or a deleted client) fails every sign-in alike: the operators'
+        // configuration, not something the person can fix by signing in again.
+        log().error('Google refused the OAuth client at the token endpoint (invalid_client): check GOOGLE_CLIENT_ID and the client secret', {
+          code: OAUTH_CLIENT_MISCONFIGURED,
+        });
+        return fail(SIGN_IN_MESSAGES.misconfigured);
+      }
       log().warn('code exchange failed', { error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown' });
       return fail(SIGN_IN_MESSAGES.exchangeFailed);
     }
@@ -139,10 +157,15 @@ export const finishSignIn = async (event: APIGatewayProxyEventV2): Promise<Callb
     const agencyName = await agencyForNewSession(identity.email, profile.lastAgencyName);
     const session = await createSession(identity.email, agencyName);
     const cookies = [sessionCookie(session.token, session.expiresAt), clearBinding];
+    // Google's consent screen lets a person untick Gmail, Drive or Sheets: signed in all the
+    // same (the grant records what was given), then asked again for what is missing.
+    const missing = identity.scopes.length ? missingGoogleAccess(identity.scopes) : [];
+    if (missing.length) log().info('sign-in without some Google access', { missing: missing.join(',') });
 
     if (state.inviteTokenHash) {
       try {
         await acceptInvitationByHash({ email: identity.email, tokenHash: session.tokenHash }, state.inviteTokenHash);
+        if (missing.length) return { location: consentLocation(missing, '/'), cookies };
         return { location: '/auth/success?invite_accepted=true&redirect=/', cookies };
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -151,6 +174,7 @@ export const finishSignIn = async (event: APIGatewayProxyEventV2): Promise<Callb
       }
     }
     const target = safeRedirectPath(state.redirect);
+    if (missing.length) return { location: consentLocation(missing, target), cookies };
     return { location: `/auth/success?invite_accepted=false&redirect=${encodeURIComponent(target).replace(/%2F/gi, '/')}`, cookies };
   } catch (error) {
     log().error('sign-in failed', { error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown' });

@@ -8,6 +8,9 @@ import { mailboxEntity, type MailboxItem } from '../store/entities/mailbox';
  */
 export type MailboxConsent = { email: string; fromAddresses: string[]; afterMs?: number };
 
+/** A connected mailbox as the monitor reads it: the consent plus its history mark and cached access token. */
+export type MailboxReading = MailboxConsent & { historyId?: string; accessTokenSealed?: string; accessTokenExpiresAt?: number };
+
 const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 export const consentOf = (item: Pick<MailboxItem, 'email' | 'fromAddresses' | 'after'>): MailboxConsent => ({
@@ -21,14 +24,25 @@ const activeMembers = async (agencyName: string): Promise<Set<string>> => {
   return new Set(data.filter((m) => m.status === 'active').map((m) => m.email.toLowerCase()));
 };
 
-/** The agency's mailboxes whose owners connected them and are still active members, by e-mail. */
-export const readConsents = async (agencyName: string): Promise<MailboxConsent[]> => {
+/**
+ * The agency's connected mailboxes (owners still active members) with their history marks and
+ * cached tokens, and the active members: two Queries, shared by the monitor's whole check.
+ */
+export const readMailboxReadings = async (agencyName: string): Promise<{ readings: MailboxReading[]; members: string[] }> => {
   const [{ data }, members] = await Promise.all([mailboxEntity().query.byAgency({ agencyName }).go({ pages: 'all' }), activeMembers(agencyName)]);
-  return data
+  const readings = data
     .filter((item) => item.connected === true && members.has(item.email.toLowerCase()))
-    .map(consentOf)
+    .map((item) => ({
+      ...consentOf(item),
+      ...(item.historyId ? { historyId: item.historyId } : {}),
+      ...(item.accessTokenSealed && item.accessTokenExpiresAt ? { accessTokenSealed: item.accessTokenSealed, accessTokenExpiresAt: item.accessTokenExpiresAt } : {}),
+    }))
     .sort((a, b) => a.email.localeCompare(b.email));
+  return { readings, members: [...members] };
 };
+
+/** The agency's mailboxes whose owners connected them and are still active members, by e-mail. */
+export const readConsents = async (agencyName: string): Promise<MailboxConsent[]> => (await readMailboxReadings(agencyName)).readings.map(({ email, fromAddresses, afterMs }) => ({ email, fromAddresses, ...(afterMs !== undefined ? { afterMs } : {}) }));
 
 /** One mailbox's consent, read fresh: disconnecting (or leaving the agency) stops reading at once. */
 export const readConsent = async (agencyName: string, email: string): Promise<MailboxConsent | undefined> => {

@@ -1,6 +1,7 @@
-import { GoogleAuthRevoked, GooglePermissionDenied } from '../google/errors';
+import { GoogleAuthRevoked, GoogleClientMisconfigured, GooglePermissionDenied, GoogleScopeMissing, OAUTH_CLIENT_MISCONFIGURED } from '../google/errors';
 import { markGoogleGrantRevoked, NoGoogleGrant } from '../identity/google-grants';
 import { isConditionalFailure } from '../identity/store-errors';
+import { logger } from '../logger';
 import { mailboxEntity, type MailboxHealth } from '../store/entities/mailbox';
 import { nowIso } from '../store/keys';
 
@@ -10,8 +11,17 @@ import { nowIso } from '../store/keys';
  * Returns the health to record, or undefined for errors that are not about access.
  */
 export const accessProblem = (error: unknown): { health: MailboxHealth; detail: string } | undefined => {
+  if (error instanceof GoogleClientMisconfigured) {
+    // Every mailbox fails alike: the deployment's OAuth client, not this mailbox. Nobody's grant
+    // is marked revoked; the error goes on (the job fails with a configuration message).
+    logger.error('Google refused the OAuth client (invalid_client): check GOOGLE_CLIENT_ID and the client secret', { code: OAUTH_CLIENT_MISCONFIGURED });
+    return undefined;
+  }
   if (error instanceof NoGoogleGrant) return { health: 'missing_access', detail: 'No Google access is stored for this mailbox; its owner should sign in again.' };
   if (error instanceof GoogleAuthRevoked) return { health: 'revoked', detail: 'Google access was revoked; its owner should sign in again.' };
+  if (error instanceof GoogleScopeMissing) {
+    return { health: 'missing_access', detail: 'Gmail access was unticked on Google\'s consent screen; its owner should sign in again and allow Gmail.' };
+  }
   if (error instanceof GooglePermissionDenied) return { health: 'missing_access', detail: 'Gmail access was not granted; its owner should sign in again and allow Gmail.' };
   return undefined;
 };

@@ -7,11 +7,12 @@ import { loadDirectory } from '../conversations/directory';
 import { processThread, type ThreadWork } from '../conversations/process-thread';
 import { MissingApiKey } from './errors';
 import { gmailClients } from './gmail-clients';
-import { scanBounds } from './gmail-queries';
-import { addThreadOutcome, countThread, getJob, isCancelled, pastDeadline, refKey, setCurrentThread } from './job-store';
+import { processingWindow } from './fetch-threads';
+import { addThreadOutcome, countedRefKeys, countThread, getJob, isCancelled, pastDeadline, refKey, setCurrentThread } from './job-store';
 import type { JobScope } from './labels';
 import { renewLease } from './lock';
 import { modelCaller } from './model';
+import { coverageOf, recordSeen } from './thread-freshness';
 
 export type BatchResult = { index: number; processed: number; skipped: number; stopped?: 'cancelled' | 'deadline' };
 
@@ -34,10 +35,7 @@ export const processBatch = async (agencyName: string, jobId: string, index: num
   const settings = await readSettings({ agencyName });
   const directory = await loadDirectory(agencyName);
   const scope = job.scope as JobScope;
-  const window =
-    scope.kind === 'interval' && !settings.date_range_processing.include_full_thread
-      ? scanBounds({ startDate: scope.start_date, endDate: scope.end_date, oldestScanDays: 0 })
-      : undefined;
+  const window = processingWindow(scope, settings);
   const work: ThreadWork = {
     agencyName,
     jobId,
@@ -48,11 +46,13 @@ export const processBatch = async (agencyName: string, jobId: string, index: num
     ...(window ? { window } : {}),
   };
 
+  // Threads this job already counted (a retried batch): skipped. Older jobs kept them in countedRefs.
+  const counted = await countedRefKeys(agencyName, jobId, refs);
   for (const ref of refs) {
     if (result.processed + result.skipped > 0) job = await getJob(agencyName, jobId);
     if (!job || isCancelled(job)) return { ...result, stopped: 'cancelled' };
     if (pastDeadline(job)) return { ...result, stopped: 'deadline' };
-    if (job.countedRefs?.includes(refKey(ref))) {
+    if (counted.has(refKey(ref)) || job.countedRefs?.includes(refKey(ref))) {
       result.skipped += 1;
       continue;
     }
@@ -65,6 +65,8 @@ export const processBatch = async (agencyName: string, jobId: string, index: num
     }
     const outcome = await processThread({ ...work, consent, onSubject: (subject) => setCurrentThread(agencyName, jobId, subject, ref.threadId) }, ref);
     await addThreadOutcome(agencyName, jobId, outcome);
+    // Read and stored: the next listing with the same historyId skips it (never after a failure).
+    if (outcome.result === 'updated' || outcome.result === 'unchanged') await recordSeen(agencyName, ref, coverageOf(window, consent));
     await countThread(agencyName, jobId, ref);
     result.processed += 1;
   }

@@ -11,6 +11,7 @@ import { buildQueries, MAX_QUERY_CHARS, scanBounds, type QueryBounds } from './g
 import { noteSkippedMailbox, requireJob, setPhase } from './job-store';
 import type { JobScope } from './labels';
 import { renewLease } from './lock';
+import { coverageOf, refId, unchangedRefs } from './thread-freshness';
 
 /** Threads per Map item: small enough that one batch finishes well inside the task timeout. */
 export const BATCH_SIZE = 10;
@@ -26,15 +27,40 @@ const mailboxQueries = (addresses: string[], bounds: QueryBounds, consent: Mailb
   return buildQueries(addresses, narrowed, MAX_QUERY_CHARS - terms.length - 1).map((q) => (terms ? `${q} ${terms}` : q));
 };
 
-/** Candidate threads per connected mailbox for the job's scope, deduped by (mailbox, threadId). */
-const candidateRefs = async (job: JobItem, remainingMs?: () => number): Promise<ThreadRef[]> => {
+/**
+ * The date window a job's threads are processed in: an interval job without include_full_thread
+ * reads only the messages inside its dates (batch.ts and the freshness coverage use the same).
+ */
+export const processingWindow = (scope: JobScope, settings: Awaited<ReturnType<typeof readSettings>>): QueryBounds | undefined =>
+  scope.kind === 'interval' && !settings.date_range_processing.include_full_thread
+    ? scanBounds({ startDate: scope.start_date, endDate: scope.end_date, oldestScanDays: 0 })
+    : undefined;
+
+type Candidates = { refs: ThreadRef[]; unchanged: number };
+
+/**
+ * Candidate threads per connected mailbox for the job's scope, deduped by (mailbox, threadId),
+ * without the listed threads whose historyId has not moved since they were processed under a
+ * covering window (thread-freshness.ts): an unchanged re-run costs only the listing.
+ */
+const candidateRefs = async (job: JobItem, remainingMs?: () => number): Promise<Candidates> => {
+  const listed = await listedRefs(job, remainingMs);
+  if (listed.consents.length === 0 || listed.refs.every((r) => !r.historyId)) return { refs: listed.refs, unchanged: 0 };
+  const settings = await readSettings({ agencyName: job.agencyName });
+  const window = processingWindow(job.scope as JobScope, settings);
+  const byMailbox = new Map(listed.consents.map((c) => [c.email, coverageOf(window, c)]));
+  const skip = await unchangedRefs(job.agencyName, listed.refs, (mailbox) => byMailbox.get(mailbox) ?? '');
+  return { refs: listed.refs.filter((r) => !skip.has(refId(r))), unchanged: skip.size };
+};
+
+const listedRefs = async (job: JobItem, remainingMs?: () => number): Promise<{ refs: ThreadRef[]; consents: MailboxConsent[] }> => {
   const scope = job.scope as JobScope;
   const agencyName = job.agencyName;
   const consents = await readConsents(agencyName);
   if (consents.length === 0) throw new NoConnectedMailbox();
   if (scope.kind === 'thread') {
     const targets = scope.mailbox ? consents.filter((c) => c.email === scope.mailbox) : consents;
-    return targets.map((consent) => ({ mailbox: consent.email, threadId: scope.thread_id }));
+    return { refs: targets.map((consent) => ({ mailbox: consent.email, threadId: scope.thread_id })), consents: [] };
   }
   const settings = await readSettings({ agencyName });
   const index = buildContactIndex(await agencyContacts(agencyName), await activeMemberEmails(agencyName));
@@ -45,7 +71,7 @@ const candidateRefs = async (job: JobItem, remainingMs?: () => number): Promise<
         ? index.tracked.filter((c) => c.campaignId === scope.campaign_id)
         : index.tracked;
   const addresses = addressesOf(contacts, index);
-  if (addresses.length === 0) return [];
+  if (addresses.length === 0) return { refs: [], consents };
   const bounds = scanBounds({
     ...(scope.kind === 'interval' ? { startDate: scope.start_date, endDate: scope.end_date } : {}),
     oldestScanDays: settings.processing_limits.oldest_scan_days,
@@ -64,7 +90,7 @@ const candidateRefs = async (job: JobItem, remainingMs?: () => number): Promise<
           const key = `${mailbox}#${thread.id}`;
           if (!thread.id || seen.has(key)) continue;
           seen.add(key);
-          refs.push({ mailbox, threadId: thread.id });
+          refs.push({ mailbox, threadId: thread.id, ...(thread.historyId ? { historyId: thread.historyId } : {}) });
         }
       }
     } catch (error) {
@@ -76,7 +102,7 @@ const candidateRefs = async (job: JobItem, remainingMs?: () => number): Promise<
       await noteSkippedMailbox(agencyName, job.jobId, mailbox, problem.detail);
     }
   }
-  return refs;
+  return { refs, consents };
 };
 
 export const writeBatches = async (agencyName: string, jobId: string, refs: ThreadRef[]): Promise<number> => {
@@ -105,10 +131,16 @@ export const fetchJobThreads = async (agencyName: string, jobId: string, remaini
     batchCount = job.batchCount ?? 0;
     total = job.threadsTotal ?? 0;
   } else {
-    const refs = await candidateRefs(job, remainingMs);
+    const { refs, unchanged } = await candidateRefs(job, remainingMs);
     batchCount = await writeBatches(agencyName, jobId, refs);
-    total = refs.length;
-    await jobEntity().patch({ agencyName, jobId }).set({ threadsTotal: total, batchCount, updatedAt: nowIso() }).go({ response: 'none' });
+    // Unchanged threads are part of the job and done already: progress counts them (SET, not ADD:
+    // no batch has run before the fetch, and a retried fetch sets the same).
+    total = refs.length + unchanged;
+    await jobEntity()
+      .patch({ agencyName, jobId })
+      .set({ threadsTotal: total, threadsCompleted: unchanged, threadsUnchanged: unchanged, batchCount, updatedAt: nowIso() })
+      .go({ response: 'none' });
+    if (unchanged) logger.info('unchanged threads not fetched again', { agency: agencyName, jobId, unchanged });
   }
   logger.info('job threads fetched', { agency: agencyName, jobId, threads: total, batches: batchCount });
   return { batches: Array.from({ length: batchCount }, (_, index) => ({ index })), threads_total: total };

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { isConditionalFailure } from '../identity/store-errors';
-import { jobEntity, type JobItem, type JobPhase, type ThreadRef } from '../store/entities/job';
-import { nowIso } from '../store/keys';
+import { jobEntity, jobThreadDoneEntity, type JobItem, type JobPhase, type ThreadRef } from '../store/entities/job';
+import { epochSeconds, nowIso } from '../store/keys';
+
+const DONE_TTL_SECONDS = 7 * 24 * 3600;
 
 /** Reads and small conditional updates of a job item; every progress move is an ADD. */
 export const getJob = async (agencyName: string, jobId: string): Promise<JobItem | undefined> =>
@@ -32,22 +34,32 @@ export const setPhase = async (agencyName: string, jobId: string, phase: JobPhas
 export const refKey = (ref: ThreadRef): string => createHash('sha256').update(`${ref.mailbox.toLowerCase()}#${ref.threadId}`).digest('base64url').slice(0, 12);
 
 /**
- * Counts a thread as completed exactly once per job: the ADD and the set membership change in
- * one conditional update, so a retried batch (or a retried call) cannot count it twice.
+ * Counts a thread as completed exactly once per job: a marker item JOB#id#DONE#refKey is put
+ * only if absent, then the job's counter moves by ADD. Constant work and size per thread (the job
+ * item never grows). DynamoDB Local has no transactions here, so the marker goes first: a crash
+ * between the two writes can leave one thread uncounted in the progress (shown capped), never
+ * counted twice.
  */
 export const countThread = async (agencyName: string, jobId: string, ref: ThreadRef): Promise<boolean> => {
-  const key = refKey(ref);
   try {
-    await jobEntity()
-      .update({ agencyName, jobId })
-      .add({ threadsCompleted: 1, countedRefs: [key] })
-      .where((attr, op) => op.notContains(attr.countedRefs, key))
+    await jobThreadDoneEntity()
+      .create({ agencyName, jobId, refKey: refKey(ref), expires_at_epoch: epochSeconds(Date.now()) + DONE_TTL_SECONDS })
       .go({ response: 'none' });
-    return true;
   } catch (error) {
     if (isConditionalFailure(error)) return false;
     throw error;
   }
+  await jobEntity().patch({ agencyName, jobId }).add({ threadsCompleted: 1 }).go({ response: 'none' });
+  return true;
+};
+
+/** Which of these refs this job already counted: one BatchGetItem (a batch holds ≤ BATCH_SIZE refs). */
+export const countedRefKeys = async (agencyName: string, jobId: string, refs: ThreadRef[]): Promise<Set<string>> => {
+  if (refs.length === 0) return new Set();
+  const { data } = await jobThreadDoneEntity()
+    .get(refs.map((ref) => ({ agencyName, jobId, refKey: refKey(ref) })))
+    .go({ consistent: true, attributes: ['refKey'] });
+  return new Set(data.map((d) => d.refKey));
 };
 
 export const setCurrentThread = async (agencyName: string, jobId: string, subject: string, threadId: string): Promise<void> => {

@@ -12,7 +12,17 @@ import { nowIso } from '../store/keys';
 export const ensureRegistered = async (agencyName: string, now = new Date()): Promise<void> => {
   try {
     await monitorRegistryEntity()
-      .create({ agencyName, nextCheckAt: now.toISOString(), registeredAt: now.toISOString(), trackedConversations: 0, threadsInLastCheck: 0, messagesInLastCheck: 0 })
+      .create({
+        agencyName,
+        nextCheckAt: now.toISOString(),
+        registeredAt: now.toISOString(),
+        trackedConversations: 0,
+        threadsInLastCheck: 0,
+        messagesInLastCheck: 0,
+        contactCounters: true,
+        contactsTotal: 0,
+        contactsTracking: 0,
+      })
       .go({ response: 'none' });
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
@@ -21,6 +31,27 @@ export const ensureRegistered = async (agencyName: string, now = new Date()): Pr
 
 export const readRegistry = async (agencyName: string): Promise<MonitorRegistryItem | undefined> =>
   (await monitorRegistryEntity().get({ agencyName }).go()).data ?? undefined;
+
+/**
+ * The agency's contacts changed (add, remove, tracking toggle, import row): the monitor's cached
+ * contact index (keyed by agency + version) is stale, and the dashboard's contact counters move
+ * by the change. One UpdateItem ADD.
+ */
+export const bumpContactsVersion = async (agencyName: string, delta: { total?: number; tracking?: number } = {}): Promise<void> => {
+  const bump = () =>
+    monitorRegistryEntity()
+      .patch({ agencyName })
+      .add({ contactsVersion: 1, contactsTotal: delta.total ?? 0, contactsTracking: delta.tracking ?? 0 })
+      .set({ updatedAt: nowIso() })
+      .go({ response: 'none' });
+  try {
+    await bump();
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+    await ensureRegistered(agencyName);
+    await bump();
+  }
+};
 
 /** A thread item was created: one more tracked conversation (best effort; it is a dashboard count). */
 export const addTrackedConversation = async (agencyName: string): Promise<void> => {

@@ -5,16 +5,17 @@ import { Conflict } from '../http/errors';
 import { logger, errorMessage } from '../logger';
 import { readSettings } from '../settings/store';
 import { jobEntity, type ThreadRef } from '../store/entities/job';
-import { consentTerms, permitsMessage, readConsents, type MailboxConsent } from '../mailboxes/consent';
+import { consentTerms, permitsMessage, readMailboxReadings, type MailboxConsent } from '../mailboxes/consent';
 import { accessProblem, recordMailboxCheck } from '../mailboxes/health';
-import { mailboxEntity } from '../store/entities/mailbox';
 import { threadEntity } from '../store/entities/thread';
-import { activeMemberEmails, addressesOf, agencyContacts, buildContactIndex, type ContactIndex } from './agency-context';
+import { addressesOf, agencyContacts, buildContactIndex, type ContactIndex } from './agency-context';
 import { writeBatches } from './fetch-threads';
 import { gmailClients } from './gmail-clients';
+import { mailboxTokenCache } from './mailbox-tokens';
 import { buildQueries, MAX_QUERY_CHARS } from './gmail-queries';
 import { startJob } from './jobs';
 import { dueAgencies, readRegistry, recordCheck, scheduleNext } from './monitor-registry';
+import type { MonitorRegistryItem } from '../store/entities/monitor-registry';
 import { isAgencyProcessing } from './status';
 
 /**
@@ -33,6 +34,28 @@ export const MAX_DUE_PER_TICK = 1_000;
 const MAX_NEW_MESSAGES_INSPECTED = 200;
 
 type Collected = { refs: ThreadRef[]; messages: number; historyIds: Map<string, string> };
+
+/**
+ * The contact index per agency, kept in the Lambda's memory while the agency's contacts version
+ * (bumped on every contact change, on the registry item) and its members stay the same: an idle
+ * check reads no contact.
+ */
+const indexCache = new Map<string, { key: string; index: ContactIndex }>();
+const MAX_CACHED_AGENCIES = 200;
+
+const contactIndexFor = async (agencyName: string, version: number | undefined, members: string[]): Promise<ContactIndex> => {
+  const key = `${version ?? 'none'}|${[...members].sort().join(',')}`;
+  const hit = indexCache.get(agencyName);
+  if (hit && hit.key === key) return hit.index;
+  const index = buildContactIndex(await agencyContacts(agencyName), members);
+  indexCache.delete(agencyName);
+  if (indexCache.size >= MAX_CACHED_AGENCIES) indexCache.delete(indexCache.keys().next().value!);
+  indexCache.set(agencyName, { key, index });
+  return index;
+};
+
+/** Tests: forget the cached contact indexes. */
+export const resetMonitorCaches = (): void => indexCache.clear();
 
 const isTracked = (index: ContactIndex, addresses: (string | undefined)[]) =>
   addresses.some((a) => a && (index.byTalent.has(a) || index.byManager.has(a)));
@@ -84,17 +107,18 @@ const scanHistory = async (agencyName: string, gmail: GmailClient, consent: Mail
 
 export type AgencyCheck = { agencyName: string; result: 'busy' | 'nothing-new' | 'started' | 'skipped'; threads: number; messages: number; jobId?: string };
 
-export const checkAgency = async (agencyName: string, now = new Date()): Promise<AgencyCheck> => {
+/** `due`: the registry item as the tick's due Query returned it (the index projects it whole), saving its read. */
+export const checkAgency = async (agencyName: string, now = new Date(), due?: MonitorRegistryItem): Promise<AgencyCheck> => {
   const base = { agencyName, threads: 0, messages: 0 };
   // A running job (any kind) keeps the agency due: it is checked again at the next tick.
   if (await isAgencyProcessing(agencyName, now.getTime())) return { ...base, result: 'busy' };
   const settings = await readSettings({ agencyName });
   const config = settings.monitoring_config;
-  const registered = await readRegistry(agencyName);
+  const registered = due ?? (await readRegistry(agencyName));
   const dueAt = registered?.nextCheckAt ? Date.parse(registered.nextCheckAt) : undefined;
   const nextCheckAt = new Date(scheduleNext(dueAt, now.getTime(), Math.max(1, config.check_interval_minutes) * 60_000));
-  const [consents, contacts, members] = await Promise.all([readConsents(agencyName), agencyContacts(agencyName), activeMemberEmails(agencyName)]);
-  const index = buildContactIndex(contacts, members);
+  const { readings: consents, members } = await readMailboxReadings(agencyName);
+  const index = await contactIndexFor(agencyName, registered?.contactsVersion, members);
   const addresses = addressesOf(index.tracked, index);
   if (consents.length === 0 || addresses.length === 0) {
     await recordCheck(agencyName, { at: now, nextCheckAt, threads: 0, messages: 0 });
@@ -102,16 +126,16 @@ export const checkAgency = async (agencyName: string, now = new Date()): Promise
   }
   const collected: Collected = { refs: [], messages: 0, historyIds: new Map() };
   const reset = new Set<string>();
-  const gmailFor = gmailClients();
+  const tokens = mailboxTokenCache(agencyName, consents);
+  const gmailFor = gmailClients(undefined, tokens.options);
   for (const consent of consents) {
     const mailbox = consent.email;
     try {
       const gmail = await gmailFor(mailbox);
-      const { data: state } = await mailboxEntity().get({ agencyName, email: mailbox }).go();
       let historyId: string | undefined;
-      if (state?.historyId) {
+      if (consent.historyId) {
         try {
-          historyId = await scanHistory(agencyName, gmail, consent, index, state.historyId, collected);
+          historyId = await scanHistory(agencyName, gmail, consent, index, consent.historyId, collected);
         } catch (error) {
           if (!(error instanceof HistoryExpired)) throw error;
           logger.info('gmail history expired; scanning recent mail instead', { mailbox });
@@ -131,6 +155,7 @@ export const checkAgency = async (agencyName: string, now = new Date()): Promise
       await recordMailboxCheck(agencyName, mailbox, { ...problem, at: now });
     }
   }
+  await tokens.flush();
 
   let jobId: string | undefined;
   if (collected.refs.length) {
@@ -161,11 +186,11 @@ export const checkAgency = async (agencyName: string, now = new Date()): Promise
   return { ...base, threads: collected.refs.length, messages: collected.messages, result: jobId ? 'started' : 'nothing-new', ...(jobId ? { jobId } : {}) };
 };
 
-const checkAll = async (agencies: string[], now: Date): Promise<AgencyCheck[]> => {
+const checkAll = async (agencies: string[], now: Date, dueItems?: Map<string, MonitorRegistryItem>): Promise<AgencyCheck[]> => {
   const results: AgencyCheck[] = [];
   for (const agencyName of agencies) {
     try {
-      results.push(await checkAgency(agencyName, now));
+      results.push(await checkAgency(agencyName, now, dueItems?.get(agencyName)));
     } catch (error) {
       // One agency's failure (a Google outage for its mailbox) must not stop the others; it stays due.
       logger.error('monitor check failed', { agency: agencyName, error: errorMessage(error) });
@@ -183,7 +208,8 @@ export const runMonitorTick = async (event: TickEvent = {}, now = new Date()): P
     const results = await checkAll(event.agencies.slice(0, AGENCIES_PER_INVOCATION), now);
     return { agenciesChecked: results.length, results };
   }
-  const due = (await dueAgencies(now, MAX_DUE_PER_TICK)).map((item) => item.agencyName);
+  const dueItems = new Map((await dueAgencies(now, MAX_DUE_PER_TICK)).map((item) => [item.agencyName, item]));
+  const due = [...dueItems.keys()];
   const chunks: string[][] = [];
   for (let i = 0; i < due.length; i += AGENCIES_PER_INVOCATION) chunks.push(due.slice(i, i + AGENCIES_PER_INVOCATION));
   const self = process.env.AWS_LAMBDA_FUNCTION_NAME;
@@ -194,9 +220,9 @@ export const runMonitorTick = async (event: TickEvent = {}, now = new Date()): P
         lambda!.send(new InvokeCommand({ FunctionName: self, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify({ agencies })) })),
       ),
     );
-    const results = await checkAll(chunks[0]!, now);
+    const results = await checkAll(chunks[0]!, now, dueItems);
     return { agenciesChecked: results.length, results };
   }
-  const results = await checkAll(due, now);
+  const results = await checkAll(due, now, dueItems);
   return { agenciesChecked: results.length, results };
 };

@@ -8,6 +8,9 @@ import { isConditionalFailure } from '../identity/store-errors';
 import type { AgencyScope } from '../session/resolve';
 import { nowIso } from '../store/keys';
 import { readSettings, SETTINGS_DEFAULTS, settingsEntity, type Settings } from './store';
+import { retirementOf } from '../../../shared/model-catalog';
+import { checkModelChoice, liveModelFor } from './model-choices';
+import { clearModelWarnings } from './model-state';
 
 type Overrides = Partial<Record<SettingsSectionName, Record<string, unknown>>>;
 
@@ -50,10 +53,13 @@ export const updateSection = async <S extends SettingsSectionName>(scope: Agency
 
 export const updateModelConfig = async (scope: AgencyScope, purpose: ModelPurpose, fields: { model?: string; temperature?: number; max_tokens?: number }) => {
   const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  if (fields.model !== undefined) await checkModelChoice(scope.agencyName, fields.model);
   const settings = await updateOverrides(scope, (current) => {
     const models = (current.model_config ?? {}) as Record<string, Record<string, unknown>>;
     return { ...current, model_config: { ...models, [purpose]: { ...(models[purpose] ?? {}), ...defined } } };
   });
+  // Someone chose a model for this purpose: a replacement warning about it has been answered.
+  if (fields.model !== undefined) await clearModelWarnings(scope.agencyName, [purpose]);
   return modelConfiguration(settings, purpose);
 };
 
@@ -69,15 +75,25 @@ export const resetSettings = async (scope: AgencyScope, configType: 'all' | Sett
 export const applyProfile = async (scope: AgencyScope, profile: SettingsProfile) => {
   const settings = await updateOverrides(scope, (current) => {
     const models = { ...((current.model_config ?? {}) as Record<string, Record<string, unknown>>) };
-    for (const purpose of MODEL_PURPOSES) models[purpose] = { ...(models[purpose] ?? {}), model: PROFILE_MODELS[profile][purpose] };
+    for (const purpose of MODEL_PURPOSES) models[purpose] = { ...(models[purpose] ?? {}), model: liveModelFor(PROFILE_MODELS[profile][purpose], purpose) };
     return { ...current, model_config: models };
   });
+  await clearModelWarnings(scope.agencyName, MODEL_PURPOSES);
   return modelConfigurations(settings);
 };
 
 export const modelConfiguration = (settings: Settings, purpose: ModelPurpose) => {
   const config = settings.model_config[purpose];
-  return { purpose, model: config.model, temperature: config.temperature, max_tokens: config.max_tokens, recommended: MODEL_DEFAULTS[purpose].recommended && config.model === MODEL_DEFAULTS[purpose].model };
+  const retirement = retirementOf(config.model);
+  return {
+    purpose,
+    model: config.model,
+    temperature: config.temperature,
+    max_tokens: config.max_tokens,
+    recommended: MODEL_DEFAULTS[purpose].recommended && config.model === MODEL_DEFAULTS[purpose].model,
+    shutdown_on: retirement?.shutdown ?? null,
+    successor: retirement?.successor ?? null,
+  };
 };
 
 export const modelConfigurations = (settings: Settings) =>

@@ -66,7 +66,13 @@ const merge = (defaults: unknown, override: unknown): unknown => {
   return result;
 };
 
+/** Which agency a read settings object belongs to (the model caller records its warnings there). */
+const settingsOwner = new WeakMap<Settings, string>();
+export const agencyOfSettings = (settings: Settings): string | undefined => settingsOwner.get(settings);
+
 export const readSettings = async (scope: Pick<AgencyScope, 'agencyName'>): Promise<Settings> => {
   const { data } = await settingsEntity().get({ agencyName: scope.agencyName }).go();
-  return merge(SETTINGS_DEFAULTS, data?.overrides ?? {}) as Settings;
+  const settings = merge(SETTINGS_DEFAULTS, data?.overrides ?? {}) as Settings;
+  settingsOwner.set(settings, scope.agencyName);
+  return settings;
 };

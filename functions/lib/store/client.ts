@@ -7,6 +7,14 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
  */
 let documentClient: DynamoDBDocumentClient | undefined;
 
+/** The local runtime instruments the client it creates (grant enforcement); unset on AWS. */
+let clientHook: ((client: DynamoDBClient) => void) | undefined;
+
+export const setDynamoClientHook = (hook: ((client: DynamoDBClient) => void) | undefined): void => {
+  clientHook = hook;
+  documentClient = undefined;
+};
+
 export const tableName = (): string => {
   const name = process.env.TABLE_NAME;
   if (!name) throw new Error('TABLE_NAME is not set');
@@ -14,8 +22,8 @@ export const tableName = (): string => {
 };
 
 export const dynamoClient = (): DynamoDBDocumentClient => {
-  documentClient ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({
+  if (documentClient) return documentClient;
+  const client = new DynamoDBClient({
       ...(process.env.DYNAMODB_ENDPOINT
         ? {
             endpoint: process.env.DYNAMODB_ENDPOINT,
@@ -23,9 +31,9 @@ export const dynamoClient = (): DynamoDBDocumentClient => {
             credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
           }
         : {}),
-    }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
+  });
+  clientHook?.(client);
+  documentClient = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   return documentClient;
 };
 

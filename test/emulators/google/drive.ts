@@ -118,7 +118,7 @@ export const fileResource = (ctx: Ctx, f: DriveFile): drive_v3.Schema$File => {
     name: f.name,
     mimeType: f.mimeType,
     starred: f.starred,
-    trashed: f.trashed,
+    trashed: isTrashed(ctx.state, f),
     explicitlyTrashed: f.trashed,
     parents: visibleParents,
     spaces: ['drive'],
@@ -187,13 +187,30 @@ const mergeMap = (base: Record<string, string> | undefined, patch: Record<string
   return out;
 };
 
+/** Drive's single-parent model: a file has one parent; adding a second one is refused (move it instead). */
+const cannotAddParent = () => new GoogleError(403, { message: 'Increasing the number of parents is not allowed', reason: 'cannotAddParent' });
+
+/**
+ * Whether a file is in the trash: trashed itself (`explicitlyTrashed`) or inside a trashed
+ * folder, as Drive reports the descendants of a trashed folder (`trashed: true`,
+ * `explicitlyTrashed: false`); restoring the folder restores them.
+ */
+export const isTrashed = (state: EmulatorState, f: DriveFile, seen = new Set<string>()): boolean => {
+  if (f.trashed) return true;
+  seen.add(f.id);
+  return f.parents.some((p) => {
+    const parent = state.files.get(p);
+    return parent !== undefined && !seen.has(p) && isTrashed(state, parent, seen);
+  });
+};
+
 const filesCreate = (ctx: Ctx): DriveReply => {
   const account = requireAccount(ctx);
   const g = requireDriveScope(ctx, true);
   const b = bodyObject(ctx);
   if (b.id !== undefined) throw badRequest('The provided file ID is not usable.', { reason: 'fileIdNotUsable', location: 'file.id', locationType: 'other' });
   const parentsIn = Array.isArray(b.parents) ? (b.parents as string[]) : [];
-  if (parentsIn.length > 1) throw new GoogleError(403, { message: 'A shared drive item must have exactly one parent.', reason: 'teamDrivesParentLimit' });
+  if (parentsIn.length > 1) throw cannotAddParent();
   const parents = parentsIn.length ? parentsIn : ['root'];
   const parentIds = parents.map((p) => {
     const parent = loadFile(ctx, p, 'writer', { ...g, all: g.all === 'read' ? 'none' : g.all });
@@ -277,7 +294,7 @@ const filesList = (ctx: Ctx): DriveReply => {
       owners: [f.owner],
       writers,
       readers,
-      trashed: f.trashed,
+      trashed: isTrashed(ctx.state, f),
       starred: f.starred,
       modifiedTime: f.modifiedTime,
       createdTime: f.createdTime,
@@ -341,6 +358,8 @@ const filesUpdate = (ctx: Ctx): DriveReply => {
     if (p.id === f.id || descendants(ctx.state, f.id).has(p.id)) throw badRequest('The specified parent would create a cycle.', { reason: 'cycleDetected' });
   }
   const resolvedRemove = removeParents.map((p) => (p === 'root' ? rootIdFor(me) : p));
+  const kept = f.parents.filter((p) => !resolvedRemove.includes(p));
+  if (kept.length + newParents.filter((p) => !kept.includes(p.id)).length > Math.max(1, kept.length)) throw cannotAddParent();
   if (typeof b.name === 'string') f.name = b.name;
   if (typeof b.description === 'string') f.description = b.description;
   if (typeof b.starred === 'boolean') f.starred = b.starred;

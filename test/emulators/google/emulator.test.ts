@@ -357,7 +357,8 @@ describe('Sheets', () => {
   });
 
   it('reports A1 and batchUpdate errors like Sheets', async () => {
-    const { token } = await clientFor(MAYA);
+    // the seeded longlist was not made by this client: editing it needs the full spreadsheets scope
+    const { token } = await clientFor(MAYA, FULL_DRIVE);
     const id = emu.seed!.truth.longlist.spreadsheetId;
     const unknownTab = await call(`/v4/spreadsheets/${id}/values/${encodeURIComponent('Nope!A1')}`, token);
     expect(unknownTab.status).toBe(400);

@@ -51,6 +51,8 @@ export type GoogleErrorInit = {
   /** message of the errors[] item when it differs from the top-level message */
   itemMessage?: string;
   headers?: Record<string, string>;
+  /** google.rpc details (ErrorInfo...), as newer Google front ends add them */
+  details?: Record<string, unknown>[];
 };
 
 export class GoogleError extends Error {
@@ -74,12 +76,14 @@ export class GoogleError extends Error {
     };
     if (this.init.location) item.location = this.init.location;
     if (this.init.locationType) item.locationType = this.init.locationType;
-    return { error: { code: this.code, message: this.message, errors: [item], status: this.init.status ?? STATUS_TEXT[this.code] ?? 'UNKNOWN' } };
+    const body: GoogleErrorBody = { error: { code: this.code, message: this.message, errors: [item], status: this.init.status ?? STATUS_TEXT[this.code] ?? 'UNKNOWN' } };
+    if (this.init.details) body.error.details = this.init.details;
+    return body;
   }
 }
 
 export type GoogleErrorItem = { message: string; domain: string; reason: string; location?: string; locationType?: string };
-export type GoogleErrorBody = { error: { code: number; message: string; errors: GoogleErrorItem[]; status: string } };
+export type GoogleErrorBody = { error: { code: number; message: string; errors: GoogleErrorItem[]; status: string; details?: Record<string, unknown>[] } };
 
 /** OAuth endpoints answer RFC 6749 errors instead: {error, error_description}. */
 export class OAuthError extends Error {
@@ -101,13 +105,33 @@ export const unauthenticated = (): GoogleError =>
     headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
   });
 
-export const insufficientScopes = (): GoogleError =>
+/**
+ * A token without the scope the method needs, as Google answers it (e.g. Gmail after the person
+ * unticked "Read your email" on the consent screen): 403 PERMISSION_DENIED, v1 reason
+ * insufficientPermissions, an ErrorInfo ACCESS_TOKEN_SCOPE_INSUFFICIENT naming the service and
+ * method, and the scopes that would do in WWW-Authenticate. server.ts fills service and method.
+ */
+export const insufficientScopes = (accepted: readonly string[] = []): GoogleError =>
   new GoogleError(403, {
     message: 'Request had insufficient authentication scopes.',
     itemMessage: 'Insufficient Permission',
     reason: 'insufficientPermissions',
-    headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="insufficient_scope"' },
+    headers: { 'www-authenticate': `Bearer realm="https://accounts.google.com/", error="insufficient_scope"${accepted.length ? `, scope="${accepted.join(' ')}"` : ''}` },
+    details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT', domain: 'googleapis.com', metadata: {} }],
   });
+
+const SERVICE_OF: Partial<Record<ApiName, string>> = { gmail: 'gmail.googleapis.com', drive: 'drive.googleapis.com', sheets: 'sheets.googleapis.com' };
+
+/** Names the service and method in an ACCESS_TOKEN_SCOPE_INSUFFICIENT ErrorInfo (once the route is known). */
+export const nameScopeFailure = (error: GoogleError, api: ApiName, operation: string): void => {
+  for (const detail of error.init.details ?? []) {
+    if (detail.reason !== 'ACCESS_TOKEN_SCOPE_INSUFFICIENT') continue;
+    const metadata = (detail.metadata ?? {}) as Record<string, string>;
+    metadata.service ??= SERVICE_OF[api] ?? 'googleapis.com';
+    metadata.method ??= operation;
+    detail.metadata = metadata;
+  }
+};
 
 export const badRequest = (message: string, init: GoogleErrorInit = {}): GoogleError => new GoogleError(400, { message, reason: 'invalid', ...init });
 export const notFound = (message = 'Requested entity was not found.', init: GoogleErrorInit = {}): GoogleError => new GoogleError(404, { message, reason: 'notFound', ...init });

@@ -85,7 +85,7 @@ export const SCOPE = {
 
 export const hasAnyScope = (ctx: Ctx, scopes: string[]): boolean => Boolean(ctx.token && ctx.token.scopes.some((s) => scopes.includes(s)));
 export const requireAnyScope = (ctx: Ctx, scopes: string[]): void => {
-  if (!hasAnyScope(ctx, scopes)) throw insufficientScopes();
+  if (!hasAnyScope(ctx, scopes)) throw insufficientScopes(scopes);
 };
 
 export const decodeSegment = (s: string): string => {

@@ -79,6 +79,37 @@ export type IssuedTokens = {
 export type OAuthSettings = {
   /** when set, the authorization endpoint signs this account in without the picker (automation) */
   autoSelect?: string;
+  /**
+   * Automation of the consent screen: the person unticks these scopes in every flow until
+   * cleared (Google's granular consent lets them untick any scope but the sign-in ones).
+   */
+  deniedScopes?: string[];
+  /** the picker leads to the consent page (checkboxes) instead of straight back to the app */
+  consentScreen?: boolean;
+};
+
+/** Scopes Google's consent screen never offers to untick (sign-in itself). */
+const SIGN_IN_SCOPES = new Set<string>(['openid', SCOPE.userinfoEmail, SCOPE.userinfoProfile]);
+
+/**
+ * What the person grants: the sign-in scopes always, the others unless unticked (`denied`), or
+ * only those ticked (`ticked`, the consent page's form); with include_granted_scopes=true, what
+ * they granted this client before and still holds (incremental authorization).
+ */
+export const grantedScopes = (requested: string[], choice: { denied?: string[]; ticked?: string[] }, previously: string[] = []): string[] => {
+  const denied = new Set(normalizeScopes((choice.denied ?? []).join(' ')).scopes);
+  const ticked = choice.ticked ? new Set(normalizeScopes(choice.ticked.join(' ')).scopes) : undefined;
+  const chosen = requested.filter((scope) => SIGN_IN_SCOPES.has(scope) || (!denied.has(scope) && (!ticked || ticked.has(scope))));
+  return [...chosen, ...previously.filter((scope) => !chosen.includes(scope))];
+};
+
+/** Scopes of this client's live grants for the account (include_granted_scopes). */
+const previouslyGranted = (state: EmulatorState, clientId: string, email: string): string[] => {
+  const out = new Set<string>();
+  for (const grant of state.tokens.refresh.values()) {
+    if (grant.clientId === clientId && grant.email === email && !grant.revoked) for (const scope of grant.scopes) out.add(scope);
+  }
+  return [...out];
 };
 
 export type OAuthDeps = { keys: SigningKeys; state: EmulatorState; settings: OAuthSettings };
@@ -174,13 +205,13 @@ const errorPage = (error: string, description: string): Reply => ({
   html: page('Error', `<div class="brand">Google emulator</div><h1>Access blocked: authorization error</h1><p class="err">Error 400: ${esc(error)}</p><p>${esc(description)}</p>`),
 });
 
-const pickerPage = (state: EmulatorState, flow: PendingFlow, client: OAuthClient, hint?: string): Reply => {
+const pickerPage = (state: EmulatorState, flow: PendingFlow, client: OAuthClient, hint?: string, consentStep = false): Reply => {
   const hd = flow.params.hd;
   const accounts = [...state.accounts.values()].filter((a) => !hd || hd === '*' || a.hd === hd);
   const items = accounts
     .map(
       (a) =>
-        `<li><a class="account" data-email="${esc(a.email)}" href="/o/oauth2/v2/auth/select?flow=${encodeURIComponent(flow.id)}&amp;email=${encodeURIComponent(a.email)}"${a.email === hint ? ' aria-current="true"' : ''}><img alt="" src="${esc(a.picture)}"><span><div class="name">${esc(a.name)}</div><div class="email">${esc(a.email)}</div></span></a></li>`,
+        `<li><a class="account" data-email="${esc(a.email)}" href="/o/oauth2/v2/auth/${consentStep ? 'consent' : 'select'}?flow=${encodeURIComponent(flow.id)}&amp;email=${encodeURIComponent(a.email)}"${a.email === hint ? ' aria-current="true"' : ''}><img alt="" src="${esc(a.picture)}"><span><div class="name">${esc(a.name)}</div><div class="email">${esc(a.email)}</div></span></a></li>`,
     )
     .join('\n');
   return {
@@ -242,7 +273,7 @@ export const oauthRoutes = (deps: OAuthDeps): Route[] => {
     headers: { 'cache-control': 'public, max-age=3600' },
   });
 
-  const complete = async (flow: PendingFlow, email: string, name?: string): Promise<Reply> => {
+  const complete = async (flow: PendingFlow, email: string, name?: string, choice: { denied?: string[]; ticked?: string[] } = {}): Promise<Reply> => {
     const p = flow.params;
     let account = state.accounts.get(email.toLowerCase());
     if (!account) {
@@ -252,7 +283,9 @@ export const oauthRoutes = (deps: OAuthDeps): Route[] => {
       account = addAccount(state, { email, name: display, givenName: givenName ?? display, familyName: rest.join(' '), picture: `https://lh3.googleusercontent.com/a/default-user=s96-c` });
     }
     state.tokens.flows.delete(flow.id);
-    const scopes = normalizeScopes(p.scope ?? '').scopes;
+    const requested = normalizeScopes(p.scope ?? '').scopes;
+    const previously = p.include_granted_scopes === 'true' ? previouslyGranted(state, p.client_id!, account.email) : [];
+    const scopes = grantedScopes(requested, { denied: [...(deps.settings.deniedScopes ?? []), ...(choice.denied ?? [])], ...(choice.ticked ? { ticked: choice.ticked } : {}) }, previously);
     const consentKey = `${p.client_id} ${account.email}`;
     const offline = p.access_type === 'offline';
     const promptConsent = (p.prompt ?? '').split(' ').includes('consent');
@@ -321,7 +354,7 @@ export const oauthRoutes = (deps: OAuthDeps): Route[] => {
       return complete(flow, who);
     }
     if (hinted && !prompts.includes('select_account')) return complete(flow, hinted);
-    return pickerPage(state, flow, client, hint);
+    return pickerPage(state, flow, client, hint, deps.settings.consentScreen === true);
   };
 
   const select = async (ctx: Ctx): Promise<Reply> => {
@@ -329,7 +362,35 @@ export const oauthRoutes = (deps: OAuthDeps): Route[] => {
     if (!flow) return errorPage('invalid_request', 'This sign-in session has expired. Start again from the app.');
     const email = (ctx.query.get('email') ?? '').trim();
     if (!email) return pickerPage(state, flow, state.clients.get(flow.params.client_id!)!);
-    return complete(flow, email, ctx.query.get('name') ?? undefined);
+    // `deny=<scope>` (repeatable) unticks a scope; the consent page's form sends `consented=1`
+    // and one `scope=` per box left ticked.
+    const denied = ctx.query.getAll('deny').flatMap((value) => value.split(/\s+/)).filter(Boolean);
+    const ticked = ctx.query.get('consented') === '1' ? ctx.query.getAll('scope') : undefined;
+    return complete(flow, email, ctx.query.get('name') ?? undefined, { denied, ...(ticked ? { ticked } : {}) });
+  };
+
+  /** Google's consent screen: one box per scope beyond sign-in, ticked; unticking one withholds it. */
+  const consent = (ctx: Ctx): Reply => {
+    const flow = state.tokens.flows.get(ctx.query.get('flow') ?? '');
+    if (!flow) return errorPage('invalid_request', 'This sign-in session has expired. Start again from the app.');
+    const email = (ctx.query.get('email') ?? '').trim().toLowerCase();
+    const client = state.clients.get(flow.params.client_id!)!;
+    if (!email) return pickerPage(state, flow, client);
+    const offered = normalizeScopes(flow.params.scope ?? '').scopes.filter((scope) => !SIGN_IN_SCOPES.has(scope));
+    const boxes = offered
+      .map((scope) => `<li><label class="account"><input type="checkbox" name="scope" value="${esc(scope)}" checked> <span>${esc(scope)}</span></label></li>`)
+      .join('\n');
+    return {
+      status: 200,
+      headers: { 'cache-control': 'no-store' },
+      html: page(
+        'Sign in – Google Accounts',
+        `<div class="brand">Sign in with Google (emulator)</div><h1>${esc(client.name)} wants access to your Google Account</h1><p class="sub">${esc(email)}</p>
+<form method="get" action="/o/oauth2/v2/auth/select"><input type="hidden" name="flow" value="${esc(flow.id)}"><input type="hidden" name="email" value="${esc(email)}"><input type="hidden" name="consented" value="1">
+<p>Select what ${esc(client.name)} can access</p><ul>${boxes}</ul>
+<button type="submit" class="account">Continue</button></form>`,
+      ),
+    };
   };
 
   const clientFromRequest = (ctx: Ctx, form: Record<string, string>): OAuthClient => {
@@ -447,6 +508,7 @@ export const oauthRoutes = (deps: OAuthDeps): Route[] => {
     r('GET', /^\/o\/oauth2\/v2\/auth$/, 'oauth.authorize', authorize),
     r('GET', /^\/o\/oauth2\/auth$/, 'oauth.authorize', authorize),
     r('GET', /^\/o\/oauth2\/v2\/auth\/select$/, 'oauth.selectAccount', select),
+    r('GET', /^\/o\/oauth2\/v2\/auth\/consent$/, 'oauth.consent', consent),
     r('POST', /^\/token$/, 'oauth.token', tokenEndpoint),
     r('POST', /^\/o\/oauth2\/token$/, 'oauth.token', tokenEndpoint),
     r('GET', /^\/oauth2\/v3\/userinfo$/, 'oauth.userinfo', userinfoV3),

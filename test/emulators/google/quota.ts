@@ -71,3 +71,97 @@ export const createQuotaTracker = (config: QuotaConfig, clock: () => number): Qu
   };
   return tracker;
 };
+
+// ---------------------------------------------------------------- Sheets
+
+/**
+ * Sheets API quotas as published (developers.google.com/sheets/api/limits): read and write
+ * requests are counted separately, per user per project (60 a minute) and per project (300 a
+ * minute). Every request counts, whatever its size. Tests scale the window (e.g. 60 per 3 s)
+ * instead of waiting minutes.
+ */
+export type SheetsQuotaConfig = {
+  readsPerUser: number;
+  writesPerUser: number;
+  readsPerProject: number;
+  writesPerProject: number;
+  windowMs: number;
+};
+
+export const SHEETS_DEFAULT_QUOTA: SheetsQuotaConfig = { readsPerUser: 60, writesPerUser: 60, readsPerProject: 300, writesPerProject: 300, windowMs: 60_000 };
+
+const SHEETS_READS = new Set(['sheets.spreadsheets.get', 'sheets.spreadsheets.values.get', 'sheets.spreadsheets.values.batchGet']);
+
+export const sheetsRequestKind = (operation: string): 'read' | 'write' => (SHEETS_READS.has(operation) ? 'read' : 'write');
+
+/** 429 RESOURCE_EXHAUSTED as Sheets answers it: no Retry-After, an ErrorInfo naming the limit. */
+class SheetsQuotaError extends GoogleError {
+  constructor(
+    message: string,
+    private readonly info: { quotaLimit: string; quotaMetric: string; project: string },
+  ) {
+    super(429, { message, reason: 'rateLimitExceeded', status: 'RESOURCE_EXHAUSTED' });
+  }
+
+  override toBody() {
+    const body = super.toBody();
+    Object.assign(body.error, {
+      details: [
+      {
+        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+        reason: 'RATE_LIMIT_EXCEEDED',
+        domain: 'googleapis.com',
+        metadata: { consumer: `projects/${this.info.project}`, quota_limit: this.info.quotaLimit, quota_metric: this.info.quotaMetric, service: 'sheets.googleapis.com' },
+      },
+      ],
+    });
+    return body;
+  }
+}
+
+export type SheetsQuota = {
+  config: SheetsQuotaConfig;
+  /** counts one request of `user` through OAuth client `project`, or throws 429 */
+  charge(user: string, project: string, operation: string): void;
+  /** requests counted in the current window */
+  used(key: { user?: string; project?: string; kind: 'read' | 'write' }): number;
+  reset(): void;
+};
+
+export const createSheetsQuota = (config: SheetsQuotaConfig, clock: () => number): SheetsQuota => {
+  const windows = new Map<string, number[]>();
+  const recent = (key: string, now: number): number[] => {
+    const kept = (windows.get(key) ?? []).filter((at) => now - at < config.windowMs);
+    windows.set(key, kept);
+    return kept;
+  };
+  const keyOf = (scope: 'user' | 'project', id: string, kind: 'read' | 'write') => `${scope}:${id}:${kind}`;
+  return {
+    config,
+    used: ({ user, project, kind }) => recent(user ? keyOf('user', user, kind) : keyOf('project', project ?? '', kind), clock()).length,
+    reset: () => windows.clear(),
+    charge(user, project, operation) {
+      const kind = sheetsRequestKind(operation);
+      const now = clock();
+      const Kind = kind === 'read' ? 'Read' : 'Write';
+      const projectNumber = `project_number:${project}`;
+      const perUser = recent(keyOf('user', user, kind), now);
+      const perProject = recent(keyOf('project', project, kind), now);
+      const limits = [
+        { used: perProject, limit: kind === 'read' ? config.readsPerProject : config.writesPerProject, name: `${Kind} requests per minute`, id: `${Kind}RequestsPerMinutePerProject` },
+        { used: perUser, limit: kind === 'read' ? config.readsPerUser : config.writesPerUser, name: `${Kind} requests per minute per user`, id: `${Kind}RequestsPerMinutePerUser` },
+      ];
+      for (const l of limits) {
+        if (l.used.length >= l.limit) {
+          throw new SheetsQuotaError(`Quota exceeded for quota metric '${Kind} requests' and limit '${l.name}' of service 'sheets.googleapis.com' for consumer '${projectNumber}'.`, {
+            quotaLimit: l.id,
+            quotaMetric: `sheets.googleapis.com/${kind}_requests`,
+            project,
+          });
+        }
+      }
+      perUser.push(now);
+      perProject.push(now);
+    },
+  };
+};

@@ -9,13 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { loadSeed } from '../../fixtures/seed/index';
 import type { SeedData } from '../../fixtures/seed/types';
 import { driveRoutes } from './drive';
-import { GoogleError, OAuthError, unauthenticated, type ApiName } from './errors';
+import { GoogleError, nameScopeFailure, OAuthError, unauthenticated, type ApiName } from './errors';
 import { createFaultInjector, type FaultInjector, type FaultRule } from './faults';
 import { applyFields, FieldsSyntaxError, parseFields } from './fields';
 import { addMessage as addMessageTo, expireHistory, GMAIL_DEFAULT_UNITS_PER_MINUTE, GMAIL_QUOTA_UNITS, gmailRoutes, type AddMessageInput } from './gmail';
 import { bodyObject, decodeSegment, type Ctx, type Reply, type Route } from './http';
 import { issueTokens as mint, makeSigningKeys, normalizeScopes, oauthRoutes, resolveAccessToken, type IssuedTokens, type OAuthSettings } from './oauth';
-import { createQuotaTracker } from './quota';
+import { createQuotaTracker, createSheetsQuota, SHEETS_DEFAULT_QUOTA, type SheetsQuotaConfig } from './quota';
 import { loadSnapshot, saveSnapshot } from './persistence';
 import { sheetsRoutes } from './sheets';
 import { addAccount as addAccountTo, buildState, type Account, type EmulatorState, type OAuthClient } from './state';
@@ -35,6 +35,8 @@ export type GoogleEmulatorOptions = {
   quotaUnitsPerMinute?: number;
   /** override per-operation Gmail quota units */
   quotaCosts?: Record<string, number>;
+  /** Sheets read/write requests per user and per project (OAuth client) per window; default Google's 60/60/300/300 a minute; false = not enforced */
+  sheetsQuota?: Partial<SheetsQuotaConfig> | false;
   /** delay before every answer */
   latencyMs?: number;
   clock?: () => number;
@@ -88,6 +90,11 @@ export type GoogleEmulator = {
    * (unless login_hint names another account or prompt=select_account). undefined = picker.
    */
   autoSelectAccount(email: string | undefined): void;
+  /**
+   * Automation of the consent screen: every following sign-in unticks these scopes (undefined or
+   * [] = tick everything again); `screen: true` makes the picker lead to the checkbox page.
+   */
+  setConsent(options: { deny?: string[]; screen?: boolean }): void;
   /** back to the seed: mail, Drive, Sheets, accounts, clients (tokens kept unless asked), log, faults, quota */
   reset(options?: { keepTokens?: boolean }): void;
 };
@@ -101,7 +108,7 @@ export const PRODUCT_SCOPES = [
   'https://www.googleapis.com/auth/userinfo.profile',
   'https://www.googleapis.com/auth/gmail.readonly',
   'https://www.googleapis.com/auth/drive.file',
-  'https://www.googleapis.com/auth/spreadsheets',
+  'https://www.googleapis.com/auth/spreadsheets.readonly',
 ];
 
 const LOG_CAP = 20_000;
@@ -162,6 +169,13 @@ export const startGoogleEmulator = async (options: GoogleEmulatorOptions = {}): 
     { unitsPerMinute: options.quotaUnitsPerMinute ?? GMAIL_DEFAULT_UNITS_PER_MINUTE, costs: { ...GMAIL_QUOTA_UNITS, ...(options.quotaCosts ?? {}) } },
     clock,
   );
+  // Google's per-minute Sheets quotas; SHEETS_EMULATOR_QUOTA_WINDOW_MS scales the window (the same
+  // counts per shorter window) so test runs stay fast with the product's limiter scaled alike.
+  const scaledWindow = Number(process.env.SHEETS_EMULATOR_QUOTA_WINDOW_MS);
+  const sheetsQuota =
+    options.sheetsQuota === false
+      ? undefined
+      : createSheetsQuota({ ...SHEETS_DEFAULT_QUOTA, ...(scaledWindow > 0 ? { windowMs: scaledWindow } : {}), ...(options.sheetsQuota ?? {}) }, clock);
 
   // state needs the issuer (the URL), known once listening
   const live: { state?: EmulatorState; routes: Route[] } = { routes: [] };
@@ -256,6 +270,7 @@ export const startGoogleEmulator = async (options: GoogleEmulatorOptions = {}): 
           const units = quota.charge(entry.user, route.operation);
           if (units !== undefined) entry.quotaUnits = units;
         }
+        if (route.api === 'sheets' && entry.user && ctx.token) sheetsQuota?.charge(entry.user, ctx.token.clientId, route.operation);
         const fault = faults.decide(api, route.operation, entry.user);
         if (fault) {
           entry.fault = true;
@@ -276,6 +291,7 @@ export const startGoogleEmulator = async (options: GoogleEmulatorOptions = {}): 
       }
     } catch (e) {
       if (e instanceof GoogleError) {
+        if (route) nameScopeFailure(e, route.api, route.operation);
         status = e.code;
         reply = { body: e.toBody(), headers: e.headers };
       } else if (e instanceof OAuthError) {
@@ -362,6 +378,10 @@ export const startGoogleEmulator = async (options: GoogleEmulatorOptions = {}): 
     autoSelectAccount: (email) => {
       deps.settings.autoSelect = email?.toLowerCase();
     },
+    setConsent: ({ deny, screen }) => {
+      deps.settings.deniedScopes = deny?.length ? normalizeScopes(deny.join(' ')).scopes : undefined;
+      if (screen !== undefined) deps.settings.consentScreen = screen;
+    },
     reset: ({ keepTokens = true } = {}) => {
       const fresh = buildState(seed, url, clock, options.randomSeed ?? 0x600913);
       const tokens = state.tokens;
@@ -375,6 +395,7 @@ export const startGoogleEmulator = async (options: GoogleEmulatorOptions = {}): 
       log.length = 0;
       faults.clear();
       quota.reset();
+      sheetsQuota?.reset();
     },
   };
   live.routes = [...oauthRoutes(deps), ...gmailRoutes(), ...driveRoutes(), ...sheetsRoutes(), ...controlRoutes(emulator, () => quota)];
@@ -487,6 +508,12 @@ const controlRoutes = (emu: GoogleEmulator, quota: () => ReturnType<typeof creat
       if (email && !emu.state.accounts.has(email)) throw new GoogleError(404, { message: `unknown account ${email}` });
       emu.autoSelectAccount(email);
       return { body: { autoSelect: email ?? null } };
+    }),
+    r('POST', '\\/oauth\\/consent', 'control.consent', (ctx) => {
+      const b = bodyObject(ctx);
+      const deny = Array.isArray(b.deny) ? b.deny.filter((scope): scope is string => typeof scope === 'string') : [];
+      emu.setConsent({ deny, ...(typeof b.screen === 'boolean' ? { screen: b.screen } : {}) });
+      return { body: { deny } };
     }),
     r('POST', '\\/reset', 'control.reset', (ctx) => {
       const b = bodyObject(ctx);

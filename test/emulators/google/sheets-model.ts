@@ -128,13 +128,23 @@ export type Resolved = { sheet: Sheet; range: Bounded; open: { endRow: boolean; 
 
 export const unableToParse = (range: string) => new GoogleError(400, { message: `Unable to parse range: ${range}`, reason: 'badRequest' });
 
+/** Sheets' answer to a range outside the grid: `Range ('Tab'!A1001) exceeds grid limits. Max rows: 1000, max columns: 26`. */
+export const exceedsGrid = (sheet: Sheet, range: Bounded): GoogleError => {
+  const g = sheet.properties.gridProperties;
+  return new GoogleError(400, { message: `Range (${formatA1(sheet.properties.title, range)}) exceeds grid limits. Max rows: ${g.rowCount}, max columns: ${g.columnCount}`, reason: 'badRequest' });
+};
+
 export const findSheet = (s: Spreadsheet, title: string | undefined): Sheet | undefined => {
   if (title === undefined) return [...s.sheets].sort((a, b) => a.properties.index - b.properties.index)[0];
   return s.sheets.find((sh) => sh.properties.title === title) ?? s.sheets.find((sh) => sh.properties.title.toLowerCase() === title.toLowerCase());
 };
 
-/** Resolves an A1 range against the grid. `strict` = ranges past the grid are errors (reads). */
-export const resolveRange = (s: Spreadsheet, input: string, mode: 'read' | 'write'): Resolved => {
+/**
+ * Resolves an A1 range against the grid. Reads and writes (values.update, values.batchUpdate)
+ * past the grid's rows or columns are 400 "exceeds grid limits", as in Sheets; only
+ * values.append ('append') may start below the last row, because it grows the grid.
+ */
+export const resolveRange = (s: Spreadsheet, input: string, mode: 'read' | 'write' | 'append'): Resolved => {
   let a;
   try {
     a = parseA1(input);
@@ -152,10 +162,8 @@ export const resolveRange = (s: Spreadsheet, input: string, mode: 'read' | 'writ
     endCol: a.endCol ?? g.columnCount,
   };
   const tooWide = range.endCol > g.columnCount || range.startCol >= g.columnCount;
-  const tooTall = mode === 'read' && (range.endRow > g.rowCount || range.startRow >= g.rowCount);
-  if (tooWide || tooTall) {
-    throw new GoogleError(400, { message: `Range (${formatA1(sheet.properties.title, { ...range, endRow: Math.max(range.endRow, range.startRow + 1) })}) exceeds grid limits. Max rows: ${g.rowCount}, max columns: ${g.columnCount}`, reason: 'badRequest' });
-  }
+  const tooTall = mode !== 'append' && (range.endRow > g.rowCount || range.startRow >= g.rowCount);
+  if (tooWide || tooTall) throw exceedsGrid(sheet, { ...range, endRow: Math.max(range.endRow, range.startRow + 1) });
   return { sheet, range, open: { endRow: a.endRow === undefined, endCol: a.endCol === undefined } };
 };
 
@@ -206,8 +214,12 @@ export const parseInput = (v: unknown, option: string): CellValue => {
 
 export type WriteResult = { updatedRange: string; updatedRows: number; updatedColumns: number; updatedCells: number };
 
-/** Writes a 2-D array at the range's top-left (rows expand the grid; columns must fit). */
-export const writeValues = (r: Resolved, values: unknown[][], option: string, majorDimension = 'ROWS'): WriteResult => {
+/**
+ * Writes a 2-D array at the range's top-left. Columns must fit; rows must fit too unless
+ * `growRows` (values.append, which adds rows as Sheets does): values.update and
+ * values.batchUpdate never grow the grid, the caller appends rows first (appendDimension).
+ */
+export const writeValues = (r: Resolved, values: unknown[][], option: string, majorDimension = 'ROWS', growRows = false): WriteResult => {
   let grid = values;
   if (majorDimension === 'COLUMNS') {
     const height = Math.max(0, ...values.map((c) => c.length));
@@ -226,9 +238,8 @@ export const writeValues = (r: Resolved, values: unknown[][], option: string, ma
       reason: 'badRequest',
     });
   }
-  if (range.startCol + width > g.columnCount) {
-    throw new GoogleError(400, { message: `Range (${formatA1(sheet.properties.title, { startRow: range.startRow, endRow: range.startRow + Math.max(1, grid.length), startCol: range.startCol, endCol: range.startCol + width })}) exceeds grid limits. Max rows: ${g.rowCount}, max columns: ${g.columnCount}`, reason: 'badRequest' });
-  }
+  const written = { startRow: range.startRow, endRow: range.startRow + Math.max(1, grid.length), startCol: range.startCol, endCol: range.startCol + Math.max(1, width) };
+  if (range.startCol + width > g.columnCount || (!growRows && range.startRow + grid.length > g.rowCount)) throw exceedsGrid(sheet, written);
   if (range.startRow + grid.length > g.rowCount) g.rowCount = range.startRow + grid.length;
   let cells = 0;
   for (let i = 0; i < grid.length; i++) {

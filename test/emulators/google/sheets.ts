@@ -369,7 +369,7 @@ const valuesAppend = (ctx: Ctx): Reply => {
   const option = valueInputOption(q1(ctx, 'valueInputOption'));
   const insert = (q1(ctx, 'insertDataOption') ?? 'OVERWRITE') === 'INSERT_ROWS';
   const b = bodyObject(ctx) as sheets_v4.Schema$ValueRange;
-  const r = resolveRange(s, rangeParam(ctx), 'write');
+  const r = resolveRange(s, rangeParam(ctx), 'append');
   const g = r.sheet.properties.gridProperties;
   // search the table from the range's first row down the whole sheet, across the range's columns
   // (a single-cell/column start like "A1" spans the sheet's width, as Sheets' table detection does)
@@ -394,7 +394,7 @@ const valuesAppend = (ctx: Ctx): Reply => {
     g.rowCount += height;
   }
   const target: Resolved = { sheet: r.sheet, range: { startRow: at, endRow: at + height, startCol: r.range.startCol, endCol: g.columnCount }, open: { endRow: true, endCol: true } };
-  const w = writeValues(target, values, option, majorDim(b.majorDimension));
+  const w = writeValues(target, values, option, majorDim(b.majorDimension), true);
   touch(ctx, file);
   const body: sheets_v4.Schema$AppendValuesResponse = {
     spreadsheetId: s.spreadsheetId,

@@ -1,6 +1,6 @@
-import { invalidRequest, modelNotFound, type EmulatorError } from './errors';
+import { contextLengthExceeded, invalidRequest, modelNotFound, modelShutDown, notAChatModel, type EmulatorError } from './errors';
 import { extractFacts, messageText, summaryText, displayName, type ChatMessage, type Facts } from './facts';
-import { DEFAULT_REASONING_EFFORT, findModel, REASONING_TOKENS } from './models';
+import { findModel, isShutDown, REASONING_TOKENS } from './models';
 import { strictSchemaProblem } from './schema-check';
 import { fillSchema, type JsonSchema } from './schema-fill';
 
@@ -28,7 +28,7 @@ export type ChatCompletion = {
   model: string;
   choices: {
     index: number;
-    message: { role: 'assistant'; content: string; refusal: null; annotations: [] };
+    message: { role: 'assistant'; content: string | null; refusal: string | null; annotations: [] };
     logprobs: null;
     finish_reason: 'stop' | 'length';
   }[];
@@ -92,12 +92,25 @@ const jsonObjectAnswer = (f: Facts) => ({
 
 let sequence = 0;
 
+/**
+ * Requests a real model declines: it answers with a refusal (structured outputs carry it in
+ * `message.refusal` with no content, plain text says so in the content) and finish_reason 'stop'.
+ */
+export const REFUSAL_PATTERN = /\b(how (do i|to|can i) (make|build|synthesi[sz]e) (a |an )?(bomb|explosive|nerve agent|bioweapon)s?)\b/i;
+export const REFUSAL_TEXT = "I'm sorry, but I can't help with that.";
+
+const oxfordList = (values: readonly string[]) =>
+  values.length <= 1 ? values.map((v) => `'${v}'`).join('') : `${values.slice(0, -1).map((v) => `'${v}'`).join(', ')}, and '${values.at(-1)}'`;
+
 export const createCompletion = (body: unknown, now: () => number = Date.now): Ok | Failed => {
   const fail = (error: EmulatorError): Failed => ({ ok: false, error });
   if (!isRecord(body)) return fail(invalidRequest('We could not parse the JSON body of your request.'));
   if (typeof body.model !== 'string' || !body.model) return fail(invalidRequest('you must provide a model parameter'));
   const model = findModel(body.model);
   if (!model) return fail(modelNotFound(body.model));
+  // On its shutdown day the model is gone, as the real API answers a retired id.
+  if (isShutDown(model, now())) return fail(modelShutDown(body.model));
+  if (!model.chat) return fail(notAChatModel(body.model));
   if (!Array.isArray(body.messages)) return fail(invalidRequest("Missing required parameter: 'messages'.", 'messages', 'missing_required_parameter'));
   if (body.messages.length === 0) return fail(invalidRequest("[] is too short - 'messages'", 'messages', 'empty_array'));
   const messages = body.messages as ChatMessage[];
@@ -122,12 +135,12 @@ export const createCompletion = (body: unknown, now: () => number = Date.now): O
   if (limit > model.maxOutputTokens) {
     return fail(invalidRequest(`${limitParam} is too large: ${limit}. This model supports at most ${model.maxOutputTokens} completion tokens, whereas you provided ${limit}.`, limitParam ?? null, 'invalid_value'));
   }
-  const effort = typeof body.reasoning_effort === 'string' ? body.reasoning_effort : DEFAULT_REASONING_EFFORT;
+  const effort = typeof body.reasoning_effort === 'string' ? body.reasoning_effort : (model.defaultEffort ?? 'medium');
   if (body.reasoning_effort != null && !model.reasoning) {
     return fail(invalidRequest("Unsupported parameter: 'reasoning_effort' is not supported with this model.", 'reasoning_effort', 'unsupported_parameter'));
   }
-  if (model.reasoning && !(effort in REASONING_TOKENS)) {
-    return fail(invalidRequest(`Invalid value: '${effort}'. Supported values are: 'minimal', 'low', 'medium', and 'high'.`, 'reasoning_effort', 'invalid_value'));
+  if (model.reasoning && !model.efforts.includes(effort)) {
+    return fail(invalidRequest(`Unsupported value: 'reasoning_effort' does not support '${effort}' with this model. Supported values are: ${oxfordList(model.efforts)}.`, 'reasoning_effort', 'unsupported_value'));
   }
 
   const format = checkFormat(body.response_format, messages);
@@ -142,6 +155,9 @@ export const createCompletion = (body: unknown, now: () => number = Date.now): O
         : summaryText(facts);
 
   const prompt = promptTokens(messages, format);
+  const reserved = limitParam ? limit : 0;
+  if (prompt + reserved > model.contextWindow) return fail(contextLengthExceeded(model.contextWindow, prompt, reserved));
+  const refuses = messages.some((m) => m.role === 'user' && REFUSAL_PATTERN.test(messageText(m.content)));
   // Reasoning models think before they answer, and the thinking spends the same budget: a
   // small max_completion_tokens at the default effort yields an empty answer cut at 'length'.
   const reasoning = model.reasoning ? Math.min(limit, (REASONING_TOKENS[effort] ?? 0) + (effort === 'minimal' || effort === 'none' ? 0 : Math.ceil(prompt / 20))) : 0;
@@ -161,9 +177,13 @@ export const createCompletion = (body: unknown, now: () => number = Date.now): O
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content, refusal: null, annotations: [] },
+          message: refuses
+            ? format?.type === 'json_schema'
+              ? { role: 'assistant', content: null, refusal: REFUSAL_TEXT, annotations: [] }
+              : { role: 'assistant', content: REFUSAL_TEXT, refusal: null, annotations: [] }
+            : { role: 'assistant', content, refusal: null, annotations: [] },
           logprobs: null,
-          finish_reason: truncated ? 'length' : 'stop',
+          finish_reason: truncated && !refuses ? 'length' : 'stop',
         },
       ],
       usage: {

@@ -65,3 +65,21 @@ export const modelNotFound = (model: string): EmulatorError =>
 
 export const unknownRoute = (method: string, path: string): EmulatorError =>
   err(404, `Invalid URL (${method} ${path})`, 'invalid_request_error', null);
+
+/** A shut-down model: the real API keeps answering 404 model_not_found for its id. */
+export const modelShutDown = (model: string): EmulatorError =>
+  err(404, `The model \`${model}\` has been deprecated, learn more here: https://platform.openai.com/docs/deprecations`, 'invalid_request_error', 'model_not_found', 'model');
+
+export const notAChatModel = (model: string): EmulatorError =>
+  err(404, `This is not a chat model and thus not supported in the v1/chat/completions endpoint. Did you mean to use v1/completions? (model: ${model})`, 'invalid_request_error', null, 'model');
+
+export const contextLengthExceeded = (window: number, prompt: number, completion: number): EmulatorError =>
+  err(
+    400,
+    completion > 0
+      ? `This model's maximum context length is ${window} tokens. However, you requested ${prompt + completion} tokens (${prompt} in the messages, ${completion} in the completion). Please reduce the length of the messages or completion.`
+      : `This model's maximum context length is ${window} tokens. However, your messages resulted in ${prompt} tokens. Please reduce the length of the messages.`,
+    'invalid_request_error',
+    'context_length_exceeded',
+    'messages',
+  );

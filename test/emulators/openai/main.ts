@@ -1,7 +1,7 @@
 import { LOCAL_OPENAI_KEY, startOpenAIEmulator } from './server';
 
 /**
- * Standalone: `npx tsx test/emulators/openai/main.ts [--port 8788] [--latency 250]`.
+ * Standalone: `npx tsx test/emulators/openai/main.ts [--port 8788] [--latency 250] [--now 2026-12-12T00:00:00Z]`.
  * Point the product at it with OPENAI_BASE_URL=<printed url> and use the printed key.
  */
 const arg = (name: string): string | undefined => {
@@ -11,7 +11,8 @@ const arg = (name: string): string | undefined => {
 
 const port = Number(arg('port') ?? process.env.OPENAI_EMULATOR_PORT ?? 8788);
 const latencyMs = Number(arg('latency') ?? 0);
-const emulator = await startOpenAIEmulator({ port, latencyMs });
+const now = arg('now') ?? process.env.OPENAI_EMULATOR_NOW;
+const emulator = await startOpenAIEmulator({ port, latencyMs, ...(now ? { now } : {}) });
 console.log(`OpenAI emulator listening at ${emulator.url}`);
 console.log(`  OPENAI_BASE_URL=${emulator.url}`);
 console.log(`  key: ${LOCAL_OPENAI_KEY}`);

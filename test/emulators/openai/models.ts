@@ -1,9 +1,12 @@
 /**
- * The models the emulator serves. The product's five choices come first; a few more make
- * `GET /v1/models` look like a real account's list (the real one has dozens).
- * `reasoning` models follow the real API's rules: no `max_tokens` (only
+ * The models the emulator serves. The product's five original choices come first, then their
+ * announced successors, then a few more (chat and not) so `GET /v1/models` looks like a real
+ * account's list (the real one has dozens, embeddings and audio models included).
+ * `efforts` lists the reasoning_effort values a reasoning model accepts (empty: not a reasoning
+ * model); reasoning models follow the real API's rules: no `max_tokens` (only
  * `max_completion_tokens`), only the default temperature, and hidden reasoning tokens that
- * count against the completion budget.
+ * count against the completion budget. `shutdown` is the announced shutdown date (UTC): from
+ * that day the emulator's clock treats the model as gone, as the real API does.
  */
 export type EmulatedModel = {
   id: string;
@@ -11,32 +14,65 @@ export type EmulatedModel = {
   ownedBy: string;
   reasoning: boolean;
   maxOutputTokens: number;
+  /** input + output tokens one request may use */
+  contextWindow: number;
+  efforts: readonly string[];
+  defaultEffort?: string;
+  /** not a chat model: chat completions refuse it */
+  chat: boolean;
+  shutdown?: string;
 };
 
-const model = (id: string, created: number, reasoning: boolean, maxOutputTokens: number, ownedBy = 'system'): EmulatedModel => ({
+const GPT5 = ['minimal', 'low', 'medium', 'high'] as const;
+const GPT51 = ['none', 'low', 'medium', 'high'] as const;
+const GPT52 = ['none', 'low', 'medium', 'high', 'xhigh'] as const;
+const OSERIES = ['low', 'medium', 'high'] as const;
+
+type Spec = Partial<EmulatedModel> & { reasoning?: boolean };
+const model = (id: string, created: number, maxOutputTokens: number, contextWindow: number, spec: Spec = {}): EmulatedModel => ({
   id,
   created,
-  ownedBy,
-  reasoning,
+  ownedBy: 'system',
   maxOutputTokens,
+  contextWindow,
+  efforts: [],
+  chat: true,
+  ...spec,
+  reasoning: (spec.efforts?.length ?? 0) > 0,
+  ...(spec.efforts?.length ? { defaultEffort: spec.defaultEffort ?? 'medium' } : {}),
 });
 
 export const MODELS: readonly EmulatedModel[] = [
-  model('gpt-4.1', 1744316542, false, 32_768),
-  model('gpt-4.1-mini', 1744318173, false, 32_768),
-  model('gpt-5-nano', 1754426384, true, 128_000),
-  model('gpt-5-mini', 1754425928, true, 128_000),
-  model('gpt-5', 1754425777, true, 128_000),
-  model('gpt-4.1-nano', 1744321707, false, 32_768),
-  model('gpt-4o', 1715367049, false, 16_384),
-  model('gpt-4o-mini', 1721172741, false, 16_384),
-  model('o4-mini', 1744225351, true, 100_000),
+  model('gpt-4.1', 1744316542, 32_768, 1_047_576, { shutdown: '2027-01-14' }),
+  model('gpt-4.1-mini', 1744318173, 32_768, 1_047_576, { shutdown: '2027-01-14' }),
+  model('gpt-5-nano', 1754426384, 128_000, 400_000, { efforts: GPT5, shutdown: '2026-12-11' }),
+  model('gpt-5-mini', 1754425928, 128_000, 400_000, { efforts: GPT5, shutdown: '2026-12-11' }),
+  model('gpt-5', 1754425777, 128_000, 400_000, { efforts: GPT5, shutdown: '2026-12-11' }),
+  model('gpt-5.1', 1762992000, 128_000, 400_000, { efforts: GPT51, defaultEffort: 'none', shutdown: '2027-04-01' }),
+  model('gpt-5.4-mini', 1773705600, 128_000, 400_000, { efforts: GPT52, defaultEffort: 'none' }),
+  model('gpt-5.4-nano', 1773705600, 128_000, 400_000, { efforts: GPT52, defaultEffort: 'none', shutdown: '2027-04-01' }),
+  model('gpt-5.5', 1776902400, 128_000, 1_050_000, { efforts: GPT52, defaultEffort: 'none' }),
+  model('gpt-4.1-nano', 1744321707, 32_768, 1_047_576, { shutdown: '2026-10-23' }),
+  model('gpt-4o', 1715367049, 16_384, 128_000, { shutdown: '2027-01-14' }),
+  model('gpt-4o-mini', 1721172741, 16_384, 128_000, { shutdown: '2027-01-14' }),
+  model('o4-mini', 1744225351, 100_000, 200_000, { efforts: OSERIES, shutdown: '2026-10-23' }),
+  model('text-embedding-3-small', 1705948997, 0, 8_191, { chat: false }),
+  model('whisper-1', 1677532384, 0, 0, { chat: false }),
+  model('gpt-4o-mini-transcribe', 1742068463, 2_000, 16_000, { chat: false }),
 ];
+
+const parseDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** Shut down at `now`: the announced day has begun (UTC). */
+export const isShutDown = (m: EmulatedModel, now: number): boolean => m.shutdown !== undefined && parseDay(m.shutdown) <= now;
 
 /** Dated snapshots resolve to their alias, as the real API accepts `gpt-4.1-2025-04-14`. */
 export const findModel = (id: string): EmulatedModel | undefined =>
   MODELS.find((m) => m.id === id) ?? MODELS.find((m) => id.startsWith(`${m.id}-20`));
 
+/** The models a key can list at `now`: shut-down ones are gone. */
+export const liveModels = (now: number): EmulatedModel[] => MODELS.filter((m) => !isShutDown(m, now));
+
 /** Hidden reasoning tokens spent before any visible output, by `reasoning_effort`. */
-export const REASONING_TOKENS: Record<string, number> = { minimal: 0, none: 0, low: 48, medium: 160, high: 480 };
+export const REASONING_TOKENS: Record<string, number> = { minimal: 0, none: 0, low: 48, medium: 160, high: 480, xhigh: 960 };
 export const DEFAULT_REASONING_EFFORT = 'medium';

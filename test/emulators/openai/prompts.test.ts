@@ -39,7 +39,7 @@ const complete = (messages: Messages, format: Format, extra: Record<string, unkn
 const answer = <T>(messages: Messages, format: Format): T => {
   const completion = complete(messages, format);
   expect(completion.choices[0]!.finish_reason).toBe('stop');
-  const value = JSON.parse(completion.choices[0]!.message.content) as T;
+  const value = JSON.parse(completion.choices[0]!.message.content ?? '') as T;
   expect(validateValue(value, format.schema as JsonSchema)).toBeUndefined();
   return value;
 };
@@ -331,13 +331,13 @@ describe('thread summary (fullThreadPrompt / incrementalThreadPrompt + THREAD_SU
 
 describe('output limits', () => {
   const prompt = messageAnalysisPrompt(counter, context);
-  const full = complete(prompt, MESSAGE_ANALYSIS_SCHEMA).choices[0]!.message.content;
+  const full = complete(prompt, MESSAGE_ANALYSIS_SCHEMA).choices[0]!.message.content ?? '';
 
   it('cuts the JSON at max_completion_tokens (about 4 characters a token) with finish_reason length', () => {
     const cut = complete(prompt, MESSAGE_ANALYSIS_SCHEMA, { max_completion_tokens: 30 });
     expect(cut.choices[0]!.finish_reason).toBe('length');
     expect(cut.choices[0]!.message.content).toBe(full.slice(0, 120));
-    expect(() => JSON.parse(cut.choices[0]!.message.content)).toThrow();
+    expect(() => JSON.parse(cut.choices[0]!.message.content ?? '')).toThrow();
     expect(cut.usage.completion_tokens).toBe(30);
     // A budget that fits the whole answer stops normally.
     const enough = complete(prompt, MESSAGE_ANALYSIS_SCHEMA, { max_completion_tokens: Math.ceil(full.length / 4) });
@@ -389,7 +389,7 @@ describe('over HTTP', () => {
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as ChatCompletion;
-    const value = JSON.parse(body.choices[0]!.message.content) as KeyDatesAnswer;
+    const value = JSON.parse(body.choices[0]!.message.content ?? '') as KeyDatesAnswer;
     expect(validateValue(value, KEY_DATES_SCHEMA.schema as JsonSchema)).toBeUndefined();
     expect(value.dates.map((d) => d.date)).toEqual(['2026-03-17', '2026-03-20']);
   });

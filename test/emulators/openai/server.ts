@@ -14,7 +14,7 @@ import {
   type EmulatorError,
 } from './errors';
 import { bearerKey, LOCAL_OPENAI_KEY, maskKey, redactKey, type KeyState } from './keys';
-import { findModel, MODELS } from './models';
+import { findModel, isShutDown, liveModels } from './models';
 
 export { LOCAL_OPENAI_KEY } from './keys';
 export type { KeyState } from './keys';
@@ -31,6 +31,24 @@ export type OpenAIEmulatorOptions = {
   latencyMs?: number;
   /** Keys that authenticate; default [LOCAL_OPENAI_KEY]. */
   keys?: string[];
+  /**
+   * The emulator's clock (an ISO date-time, epoch ms or a function): models retire on their
+   * announced shutdown dates against it. Default: the real time.
+   */
+  now?: string | number | (() => number);
+};
+
+const clockOf = (given: OpenAIEmulatorOptions['now']): (() => number) => {
+  // Unset: OPENAI_EMULATOR_NOW when set (the test runs pin it, see vitest.config.ts), else the real time.
+  const now = given ?? (process.env.OPENAI_EMULATOR_NOW || undefined);
+  if (typeof now === 'function') return now;
+  if (typeof now === 'number') return () => now;
+  if (typeof now === 'string') {
+    const at = Date.parse(now);
+    if (!Number.isFinite(at)) throw new Error(`The OpenAI emulator's clock must be a date-time, not ${now}`);
+    return () => at;
+  }
+  return Date.now;
 };
 
 export type OpenAILogEntry = {
@@ -57,6 +75,8 @@ export type OpenAIEmulator = {
   faults: { set(spec: FaultSpec): void; clear(): void };
   setKeyState(key: string, state: KeyState): void;
   setLatency(ms: number): void;
+  /** Sets the clock models retire against (undefined: the real time again). */
+  setNow(now: OpenAIEmulatorOptions['now']): void;
   close(): Promise<void>;
 };
 
@@ -105,6 +125,7 @@ export const startOpenAIEmulator = async (options: OpenAIEmulatorOptions = {}): 
   const keyStates = new Map<string, KeyState>((options.keys ?? [LOCAL_OPENAI_KEY]).map((k) => [k, 'ok']));
   const log: OpenAILogEntry[] = [];
   const faults = makeFaults();
+  let clock = clockOf(options.now);
 
   const send = (res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, {
@@ -165,14 +186,14 @@ export const startOpenAIEmulator = async (options: OpenAIEmulatorOptions = {}): 
     if (method === 'GET' && url.pathname === '/v1/models') {
       return reply(200, {
         object: 'list',
-        data: MODELS.map((m) => ({ id: m.id, object: 'model', created: m.created, owned_by: m.ownedBy })),
+        data: liveModels(clock()).map((m) => ({ id: m.id, object: 'model', created: m.created, owned_by: m.ownedBy })),
       });
     }
     const modelPath = /^\/v1\/models\/([^/]+)$/.exec(url.pathname);
     if (method === 'GET' && modelPath) {
       const id = decodeURIComponent(modelPath[1]!);
       const m = findModel(id);
-      return m ? reply(200, { id: m.id, object: 'model', created: m.created, owned_by: m.ownedBy }) : replyError(modelNotFound(id));
+      return m && !isShutDown(m, clock()) ? reply(200, { id: m.id, object: 'model', created: m.created, owned_by: m.ownedBy }) : replyError(modelNotFound(id));
     }
     if (method === 'POST' && url.pathname === '/v1/chat/completions') {
       if (parseFailed) {
@@ -182,7 +203,7 @@ export const startOpenAIEmulator = async (options: OpenAIEmulatorOptions = {}): 
           ),
         );
       }
-      const result = createCompletion(body);
+      const result = createCompletion(body, clock);
       if (!result.ok) return replyError(result.error);
       entry.usage = result.completion.usage;
       return reply(200, result.completion);
@@ -210,6 +231,9 @@ export const startOpenAIEmulator = async (options: OpenAIEmulatorOptions = {}): 
     setKeyState: (key, next) => keyStates.set(key, next),
     setLatency: (ms) => {
       latencyMs = ms;
+    },
+    setNow: (now) => {
+      clock = clockOf(now);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

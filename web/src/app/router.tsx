@@ -1,4 +1,5 @@
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AuthConsentRoute } from '../features/auth/routes/auth-consent';
 import { AuthErrorRoute } from '../features/auth/routes/auth-error';
 import { AuthSuccessRoute } from '../features/auth/routes/auth-success';
 import { InviteRoute } from '../features/auth/routes/invite';
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
       { path: '/invite', element: <InviteRoute /> },
       { path: '/auth/success', element: <AuthSuccessRoute /> },
       { path: '/auth/error', element: <AuthErrorRoute /> },
+      { path: '/auth/consent', element: <AuthConsentRoute /> },
       { path: '*', element: <NotFound /> },
     ],
   },

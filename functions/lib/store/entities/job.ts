@@ -11,8 +11,10 @@ export type JobPhase = (typeof JOB_PHASES)[number];
 
 /**
  * A processing job, `AGENCY#a / JOB#id`: what GET /api/v3/status reads. Progress counters only
- * ever move by ADD; `countedRefs` (short hashes of the threads already counted) makes that ADD
- * conditional, so a retried batch never counts a thread twice (about 13 bytes per thread).
+ * ever move by ADD; a per-thread marker item (jobThreadDoneEntity, conditional put first) makes
+ * that ADD happen once per thread, so a retried batch never counts a thread twice and the job
+ * item does not grow with the number of threads. `countedRefs` is no longer written (jobs
+ * started before the markers still parse).
  */
 export const jobEntity = () =>
   new Entity(
@@ -58,6 +60,8 @@ export const jobEntity = () =>
         failedThreads: { type: 'set', items: 'string' },
         /** how many threads this job could not process (all of them, also past the kept list) */
         threadsFailed: { type: 'number', default: 0 },
+        /** listed threads whose Gmail historyId had not moved since they were read: not fetched again */
+        threadsUnchanged: { type: 'number' },
         updatedAt: { type: 'string' },
       },
       indexes: {
@@ -72,7 +76,8 @@ export const jobEntity = () =>
 
 export type JobItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof jobEntity>['get']>['go']>>['data']>;
 
-export type ThreadRef = { mailbox: string; threadId: string };
+/** historyId: the thread's historyId as threads.list gave it (recorded on the pointer once the thread is processed). */
+export type ThreadRef = { mailbox: string; threadId: string; historyId?: string };
 
 /**
  * One Map item's threads, `AGENCY#a / JOB#id#BATCH#n`: the state machine carries only the
@@ -93,6 +98,30 @@ export const jobBatchEntity = () =>
         byAgency: {
           pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
           sk: { field: 'sk', composite: ['jobId', 'index'], template: 'JOB#${jobId}#BATCH#${index}', casing: 'none' },
+        },
+      },
+    },
+    { client: dynamoClient(), table: tableName() },
+  );
+
+/**
+ * One thread counted by a job, `AGENCY#a / JOB#id#DONE#refKey` (TTL): put only if absent, before
+ * the job's threadsCompleted ADD, so a retried batch skips it and never counts it twice.
+ */
+export const jobThreadDoneEntity = () =>
+  new Entity(
+    {
+      model: { entity: 'jobThreadDone', version: '1', service: 'threadline' },
+      attributes: {
+        agencyName: { type: 'string', required: true },
+        jobId: { type: 'string', required: true },
+        refKey: { type: 'string', required: true },
+        expires_at_epoch: { type: 'number' },
+      },
+      indexes: {
+        byAgency: {
+          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+          sk: { field: 'sk', composite: ['jobId', 'refKey'], template: 'JOB#${jobId}#DONE#${refKey}', casing: 'none' },
         },
       },
     },

@@ -26,6 +26,10 @@ export const mailboxEntity = () =>
         /** read only mail on or after this day (yyyy-MM-dd, UTC) */
         after: { type: 'string' },
         historyId: { type: 'string' },
+        /** the owner's last Google access token, sealed (crypto/envelope, context mailboxTokenContext), reused until it expires */
+        accessTokenSealed: { type: 'string' },
+        /** when that access token expires (epoch ms) */
+        accessTokenExpiresAt: { type: 'number' },
         lastCheckAt: { type: 'string' },
         health: { type: MAILBOX_HEALTH },
         healthDetail: { type: 'string' },
@@ -42,5 +46,8 @@ export const mailboxEntity = () =>
     },
     { client: dynamoClient(), table: tableName() },
   );
+
+/** The envelope context of a mailbox's cached access token (bound to the agency and the address). */
+export const mailboxTokenContext = (agencyName: string, email: string) => ({ purpose: 'mailbox-access-token', agencyName, email });
 
 export type MailboxItem = EntityItem<ReturnType<typeof mailboxEntity>>;

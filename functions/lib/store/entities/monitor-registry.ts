@@ -18,6 +18,12 @@ export const monitorRegistryEntity = () =>
         threadsInLastCheck: { type: 'number', default: 0 },
         messagesInLastCheck: { type: 'number', default: 0 },
         trackedConversations: { type: 'number', default: 0 },
+        /** bumped (ADD 1) on every contact add, remove, tracking toggle and import row: the monitor's contact index is re-read only when it moves */
+        contactsVersion: { type: 'number' },
+        /** maintained contact counts (ADDed with contactsVersion); trusted only when contactCounters is set (the item was created with them) */
+        contactCounters: { type: 'boolean' },
+        contactsTotal: { type: 'number' },
+        contactsTracking: { type: 'number' },
         registeredAt: { type: 'string', required: true },
         updatedAt: { type: 'string' },
       },

@@ -38,6 +38,10 @@ export const threadEntity = () =>
         gmailLink: { type: 'string' },
         tokensUsed: { type: 'number', default: 0 },
         lastJobId: { type: 'string' },
+        /** Gmail's historyId of this thread when it was last read in full (threads.list gives it): a listing with the same id skips threads.get */
+        gmailHistoryId: { type: 'string' },
+        /** what that read covered: the job's date window and the owner's limits (processing/thread-freshness.ts) */
+        gmailCoverage: { type: 'string' },
         createdAt: { type: 'string', required: true },
         updatedAt: { type: 'string', required: true },
       },

@@ -3,7 +3,10 @@ import { cleanup } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mailboxesResponse } from '../../../../shared/schemas/mailboxes';
+import { MODEL_DEFAULTS, MODEL_PURPOSES } from '../../../../shared/constants';
+import { modelConfigResponse } from '../../../../shared/schemas/settings';
 import { authKeys } from '../../features/auth/api/auth-keys';
+import { connectionKeys } from '../startup/connection-check';
 import { CampaignsRoute } from '../../features/campaigns/routes/campaigns';
 import { ContactsRoute } from '../../features/contacts/routes/contacts';
 import { DashboardRoute } from '../../features/dashboard/routes/dashboard';
@@ -17,12 +20,16 @@ afterEach(() => {
 });
 
 // Every call answers an empty success: this test is about which data, not what it holds.
-// (Mailboxes are parsed strictly, so they get an empty list of the right shape.)
-const NO_MAILBOXES = mailboxesResponse.parse({ success: true, mailboxes: [], you: { email: 'me@acme.test', connected: false, google_access: true } });
-const anything = new Proxy(
-  {},
-  { get: (_, key) => () => ({ body: key === 'GET /api/v3/mailboxes' ? NO_MAILBOXES : { success: true } }) },
-) as Parameters<typeof fakeApi>[0];
+// (Answers parsed strictly get a body of the right shape: a failed parse would not be fresh data.)
+const STRICT: Record<string, unknown> = {
+  'GET /api/v3/mailboxes': mailboxesResponse.parse({ success: true, mailboxes: [], you: { email: 'me@acme.test', connected: false, google_access: true } }),
+  'GET /api/v3/settings/model-config': modelConfigResponse.parse({
+    success: true,
+    configurations: Object.fromEntries(MODEL_PURPOSES.map((purpose) => [purpose, MODEL_DEFAULTS[purpose]])),
+    models: [],
+  }),
+};
+const anything = new Proxy({}, { get: (_, key) => () => ({ body: STRICT[String(key)] ?? { success: true } }) }) as Parameters<typeof fakeApi>[0];
 
 /** Read only on purpose: asking for "What changed" records a visit, and a hover is not one. */
 const READ_ONLY_ON_PURPOSE = '["conversations","changes"';
@@ -57,9 +64,9 @@ describe('hover prefetch', () => {
 
     const hovered = testQueryClient();
     await prefetchPage(hovered, path);
-    // The session is the startup gate's: loaded before any link shows, never prefetched by a page.
-    const gate = JSON.stringify(authKeys.status());
-    expect(keysOf(hovered)).toEqual(keysOf(page).filter((key) => key !== gate));
+    // The session and the connection check are the app shell's: loaded before any link shows, never prefetched by a page.
+    const shell = new Set([JSON.stringify(authKeys.status()), JSON.stringify(connectionKeys.all)]);
+    expect(keysOf(hovered)).toEqual(keysOf(page).filter((key) => !shell.has(key)));
   });
 
   it('asks again only for data that is no longer fresh', async () => {

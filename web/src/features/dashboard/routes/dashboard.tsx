@@ -10,6 +10,7 @@ import { useDashboardMetrics } from '../api/get-dashboard-metrics';
 import { DashboardSection } from '../components/dashboard-section';
 import { DashboardStats } from '../components/dashboard-stats';
 import { MonitoringPanel } from '../components/monitoring-panel';
+import { ModelWarningBanner } from '../components/model-warning-banner';
 import { PastProcessing } from '../components/past-processing';
 import { WelcomeBanner } from '../components/welcome-banner';
 import { usePageError } from '../lib/use-page-error';
@@ -43,6 +44,7 @@ export const DashboardRoute = () => {
           </Banner>
         ) : null}
         {showWelcome ? <WelcomeBanner /> : null}
+        <ModelWarningBanner />
         <DashboardStats metrics={metrics.data} loading={metrics.isLoading} />
         <DashboardSection title={messages.dashboard.queuesSummaryTitle} subtitle={messages.dashboard.queuesSummarySubtitle}>
           <Suspense fallback={<Skeleton className="h-40" />}>

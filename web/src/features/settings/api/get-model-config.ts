@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MODEL_CHOICES, MODEL_DEFAULTS, MODEL_PURPOSES, type ModelPurpose } from '../../../../../shared/constants';
+import { MODEL_DEFAULTS, MODEL_PURPOSES, type ModelPurpose } from '../../../../../shared/constants';
+import { modelConfigResponse } from '../../../../../shared/schemas/settings';
+import { parseResponse } from '../../../lib/parse-response';
 import { api } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 import type { ModelConfigSettings, ModelConfiguration } from './settings-types';
@@ -16,19 +18,17 @@ export const normalizeModelConfiguration = (purpose: ModelPurpose, raw: RawConfi
   };
 };
 
-export const normalizeModelConfig = (raw: {
-  configurations?: Partial<Record<string, RawConfig>>;
-  models?: unknown;
-}): ModelConfigSettings => {
-  const models = Array.isArray(raw.models) ? raw.models.filter((model): model is string => typeof model === 'string') : [];
+/** The server's answer read through its shared schema: its model list is the one offered (no list of our own). */
+export const normalizeModelConfig = (raw: unknown): ModelConfigSettings => {
+  const parsed = parseResponse(modelConfigResponse, raw);
   const configurations = Object.fromEntries(
-    MODEL_PURPOSES.map((purpose) => [purpose, normalizeModelConfiguration(purpose, raw.configurations?.[purpose])]),
+    MODEL_PURPOSES.map((purpose) => [purpose, normalizeModelConfiguration(purpose, parsed.configurations[purpose])]),
   ) as Record<ModelPurpose, ModelConfiguration>;
-  return { configurations, models: models.length > 0 ? models : [...MODEL_CHOICES] };
+  return { configurations, models: parsed.models, warnings: parsed.model_warnings };
 };
 
 export const getModelConfig = async ({ signal }: { signal?: AbortSignal } = {}): Promise<ModelConfigSettings> =>
-  normalizeModelConfig((await api.get<Parameters<typeof normalizeModelConfig>[0]>('/api/v3/settings/model-config', { signal })) ?? {});
+  normalizeModelConfig(await api.get<unknown>('/api/v3/settings/model-config', { signal }));
 
 export const modelConfigQueryOptions = () =>
   queryOptions({ queryKey: settingsKeys.modelConfig(), queryFn: ({ signal }) => getModelConfig({ signal }) });

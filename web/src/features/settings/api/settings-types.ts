@@ -1,4 +1,5 @@
 import type { ModelPurpose } from '../../../../../shared/constants';
+import type { ModelChoiceWire, ModelWarning } from '../../../../../shared/schemas/settings';
 
 /** The settings sections edited through GET/POST /api/v3/settings/{path} with a `settings` object. */
 export type SettingsSection = 'processing_mode' | 'processing_limits' | 'date_range_processing' | 'health_check';
@@ -31,8 +32,10 @@ export type ModelConfiguration = { purpose: ModelPurpose; model: string; tempera
 
 export type ModelConfigSettings = {
   configurations: Record<ModelPurpose, ModelConfiguration>;
-  /** The models the server allows. */
-  models: string[];
+  /** The models the server offers (the agency key's chat models), marked recommended per purpose. */
+  models: ModelChoiceWire[];
+  /** Calls moved off a retired or missing model, until someone saves a model for the purpose. */
+  warnings: ModelWarning[];
 };
 
 /** Every part the screen loads, for keys, error aggregation and save-failure names. */

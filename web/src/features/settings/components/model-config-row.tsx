@@ -5,14 +5,31 @@ import { Label } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { useModelConfigSaver } from '../api/update-model-config';
 import type { ModelConfiguration } from '../api/settings-types';
-import { modelOptions, normalizeMaxTokens, normalizeTemperature } from '../lib/settings-rules';
+import type { ModelChoiceWire } from '../../../../../shared/schemas/settings';
+import type { SelectOption } from '../../../components/ui/select';
+import { normalizeMaxTokens, normalizeTemperature } from '../lib/settings-rules';
 import { DraftNumberField } from './draft-number-field';
 
 const text = messages.settings;
 
-export type ModelConfigRowProps = { purpose: ModelPurpose; config: ModelConfiguration; allowed: readonly string[] };
+export type ModelConfigRowProps = { purpose: ModelPurpose; config: ModelConfiguration; choices: readonly ModelChoiceWire[] };
 
-export const ModelConfigRow = ({ purpose, config, allowed }: ModelConfigRowProps) => {
+/**
+ * The server's choices for a purpose: its recommendation marked, an announced shutdown named,
+ * and the current model kept (marked) when the server no longer offers it.
+ */
+export const choiceOptions = (purpose: ModelPurpose, choices: readonly ModelChoiceWire[], current: string): SelectOption[] => {
+  const listed = choices.some((c) => c.id === current) || !current ? choices : [...choices, { id: current, recommended_for: [], shutdown_on: null, successor: null, retired: false, family: 'unknown' }];
+  return listed.map((c) => {
+    const parts = [c.id];
+    if (c.recommended_for.includes(purpose)) parts.push(text.recommended);
+    if (c.retired) parts.push(`(shut down${c.successor ? `; use ${c.successor}` : ''})`);
+    else if (c.shutdown_on) parts.push(`(shuts down ${c.shutdown_on})`);
+    return { value: c.id, label: parts.join(' ') };
+  });
+};
+
+export const ModelConfigRow = ({ purpose, config, choices }: ModelConfigRowProps) => {
   const modelId = useId();
   const { update } = useModelConfigSaver(purpose);
   const title = text.purposes[purpose];
@@ -25,7 +42,7 @@ export const ModelConfigRow = ({ purpose, config, allowed }: ModelConfigRowProps
           id={modelId}
           value={config.model}
           onValueChange={(model) => update({ model })}
-          options={modelOptions(purpose, allowed, config.model)}
+          options={choiceOptions(purpose, choices, config.model)}
         />
       </div>
       <DraftNumberField

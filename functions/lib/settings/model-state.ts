@@ -1,0 +1,93 @@
+import { Entity } from 'electrodb';
+import { MODEL_PURPOSES, type ModelPurpose } from '../../../shared/constants';
+import { dynamoClient, tableName } from '../store/client';
+import { nowIso } from '../store/keys';
+
+/**
+ * Per agency, beside its settings: the model ids its OpenAI key can use (cached a day, so the
+ * settings screen does not list models on every open) and the warnings left when a call for a
+ * purpose had to move off a retired or missing model. A warning stays until someone saves a
+ * model choice for that purpose.
+ */
+export const MODEL_LIST_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type ModelWarning = {
+  purpose: ModelPurpose;
+  old_model: string;
+  new_model: string;
+  /** retired: past its shutdown date by the product's table; not_found: the API answered 404 model_not_found */
+  reason: 'retired' | 'not_found';
+  since: string;
+};
+
+export const modelStateEntity = () =>
+  new Entity(
+    {
+      model: { entity: 'modelState', version: '1', service: 'threadline' },
+      attributes: {
+        agencyName: { type: 'string', required: true },
+        /** ids from models.list, and when they were read */
+        modelIds: { type: 'list', items: { type: 'string' } },
+        modelIdsAt: { type: 'string' },
+        /** a short hash of the key they were listed with: another key lists again */
+        modelIdsKey: { type: 'string' },
+        /** keyed by purpose */
+        warnings: { type: 'any' },
+        updatedAt: { type: 'string' },
+      },
+      indexes: {
+        byAgency: {
+          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'MODEL_STATE', casing: 'none' },
+        },
+      },
+    },
+    { client: dynamoClient(), table: tableName() },
+  );
+
+type State = { modelIds?: string[]; modelIdsAt?: string; modelIdsKey?: string; warnings?: Partial<Record<ModelPurpose, ModelWarning>> };
+
+const readState = async (agencyName: string): Promise<State> => {
+  const { data } = await modelStateEntity().get({ agencyName }).go();
+  return (data ?? {}) as State;
+};
+
+export const readModelWarnings = async (agencyName: string): Promise<ModelWarning[]> => {
+  const warnings = (await readState(agencyName)).warnings ?? {};
+  return MODEL_PURPOSES.flatMap((purpose) => (warnings[purpose] ? [warnings[purpose]] : []));
+};
+
+/** Records (or keeps) the warning for a purpose; the first replacement's date is kept. */
+export const recordModelWarning = async (agencyName: string, warning: Omit<ModelWarning, 'since'>): Promise<void> => {
+  const state = await readState(agencyName);
+  const current = state.warnings?.[warning.purpose];
+  if (current && current.old_model === warning.old_model && current.new_model === warning.new_model) return;
+  const warnings = { ...(state.warnings ?? {}), [warning.purpose]: { ...warning, since: current?.since ?? nowIso() } };
+  await modelStateEntity().patch({ agencyName }).set({ warnings, updatedAt: nowIso() }).go({ response: 'none' }).catch(async () => {
+    await modelStateEntity().put({ agencyName, warnings, updatedAt: nowIso() }).go({ response: 'none' });
+  });
+};
+
+/** A model choice was saved for these purposes: their warnings end. */
+export const clearModelWarnings = async (agencyName: string, purposes: readonly ModelPurpose[]): Promise<void> => {
+  const state = await readState(agencyName);
+  if (!state.warnings || !purposes.some((p) => state.warnings?.[p])) return;
+  const warnings = Object.fromEntries(Object.entries(state.warnings).filter(([p]) => !purposes.includes(p as ModelPurpose)));
+  await modelStateEntity().patch({ agencyName }).set({ warnings, updatedAt: nowIso() }).go({ response: 'none' });
+};
+
+/** The cached model list when fresh (younger than a day), else undefined. */
+export const cachedModelIds = async (agencyName: string, keyHash: string, now = Date.now()): Promise<string[] | undefined> => {
+  const state = await readState(agencyName);
+  if (!state.modelIds || !state.modelIdsAt || state.modelIdsKey !== keyHash) return undefined;
+  return now - Date.parse(state.modelIdsAt) < MODEL_LIST_TTL_MS ? state.modelIds : undefined;
+};
+
+export const storeModelIds = async (agencyName: string, keyHash: string, ids: string[]): Promise<void> => {
+  const at = nowIso();
+  const fields = { modelIds: ids, modelIdsAt: at, modelIdsKey: keyHash, updatedAt: at };
+  await modelStateEntity().patch({ agencyName }).set(fields).go({ response: 'none' }).catch(async () => {
+    await modelStateEntity().put({ agencyName, ...fields }).go({ response: 'none' });
+  });
+};
+

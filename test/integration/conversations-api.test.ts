@@ -500,6 +500,16 @@ describe('conversations API', () => {
     expect(clearedItem.correctedStatus).toBeUndefined();
   });
 
+  it('10 concurrent PATCHes of one conversation all answer 200 or 409, never 500, and the stored status is one of them', async () => {
+    const statuses = ['declined', 'negotiating', 'confirmed', 'replied', 'awaiting_reply'] as const;
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => patch(id('glow-q1', EVE), { status: statuses[i % statuses.length] })));
+    for (const answer of answers) expect([200, 409], answer.text).toContain(answer.status);
+    expect(answers.some((answer) => answer.status === 200)).toBe(true);
+    const stored = (await conversationEntity().get({ agencyName: agency, campaignId: 'glow-q1', subjectKey: EVE }).go()).data!;
+    expect(statuses).toContain(stored.correctedStatus);
+    expect((await patch(id('glow-q1', EVE), { status: null })).status).toBe(200);
+  });
+
   it('PATCH refuses bad bodies, unknown contacts and other agencies, changing nothing', async () => {
     const refused: [unknown, string][] = [
       [{}, 'Nothing to change: give status, whose_turn, dates or fees'],

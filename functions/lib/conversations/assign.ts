@@ -1,6 +1,6 @@
 import type { AssignBody, ConversationJson } from '../../../shared/schemas/conversations';
 import { getContact } from '../campaigns/contact-store';
-import { BadRequest } from '../http/errors';
+import { BadRequest, Conflict } from '../http/errors';
 import { isConditionalFailure } from '../identity/store-errors';
 import type { AgencyScope } from '../session/resolve';
 import { conversationThreadEntity, type ConversationThreadItem } from '../store/entities/conversation-thread';
@@ -49,7 +49,8 @@ const storeAssignment = async (agencyName: string, threadKey: string, assignment
       if (!isConditionalFailure(error)) throw error;
     }
   }
-  throw Object.assign(new Error('The conversation changed too often at once; try again'), { name: 'Transient' });
+  // Route-only: a race lost every time is the caller's to retry (409), never a 500.
+  throw new Conflict('Someone else changed this conversation at the same moment. Please try again.');
 };
 
 /** Assigns a needs-assignment conversation; answers the assigned talents' conversations. */

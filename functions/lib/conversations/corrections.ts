@@ -1,6 +1,6 @@
 import { CORRECTABLE_FIELDS, type ConversationJson, type ConversationPatchBody, type CorrectableField } from '../../../shared/schemas/conversations';
 import { getContact } from '../campaigns/contact-store';
-import { BadRequest } from '../http/errors';
+import { BadRequest, Conflict } from '../http/errors';
 import { isConditionalFailure } from '../identity/store-errors';
 import type { AgencyScope } from '../session/resolve';
 import { conversationEntity, type ConversationItem } from '../store/entities/conversation';
@@ -123,7 +123,8 @@ const writeCorrections = async (agencyName: string, campaignId: string, email: s
       if (!isConditionalFailure(error)) throw error;
     }
   }
-  throw Object.assign(new Error('The conversation changed too often at once; try again'), { name: 'Transient' });
+  // Route-only: a race lost every time is the caller's to retry (409), never a 500.
+  throw new Conflict('Someone else changed this conversation at the same moment. Please try again.');
 };
 
 /**

@@ -5,12 +5,11 @@
  */
 import * as z from 'zod';
 import { emailSchema } from './identity';
+import { isRealDay } from './processing';
 
 export const MAILBOX_HEALTH_VALUES = ['connected', 'missing_access', 'revoked', 'history_reset'] as const;
 export const MAX_MAILBOX_FROM_ADDRESSES = 20;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (value: string) => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 export const connectMailboxBody = z.object({
   from_addresses: z

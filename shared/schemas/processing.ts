@@ -6,7 +6,8 @@ import * as z from 'zod';
 import { isEmailAddress, normalizeEmailAddress } from '../email-address';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (value: string) => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+/** A real calendar day written yyyy-MM-dd (2026-02-30 is not one). */
+export const isRealDay = (value: string) => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 const day = (field: string) =>
   z

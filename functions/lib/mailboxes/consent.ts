@@ -1,3 +1,4 @@
+import { dayStartMs } from '../processing/gmail-queries';
 import { memberEntity } from '../store/entities/member';
 import { mailboxEntity, type MailboxItem } from '../store/entities/mailbox';
 
@@ -10,8 +11,6 @@ export type MailboxConsent = { email: string; fromAddresses: string[]; afterMs?:
 
 /** A connected mailbox as the monitor reads it: the consent plus its history mark and cached access token. */
 export type MailboxReading = MailboxConsent & { historyId?: string; accessTokenSealed?: string; accessTokenExpiresAt?: number };
-
-const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 export const consentOf = (item: Pick<MailboxItem, 'email' | 'fromAddresses' | 'after'>): MailboxConsent => ({
   email: item.email,

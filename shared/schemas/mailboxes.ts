@@ -31,6 +31,20 @@ export const disconnectMailboxBody = z
   .optional()
   .transform((body) => body ?? { remove_data: false });
 
+/**
+ * Gmail push per mailbox: 'watching' (Gmail notifies new mail within seconds, until
+ * watching_until) or 'polling' (the 2-minute check alone) with the reason.
+ */
+export const PUSH_FALLBACK_REASONS = ['not_configured', 'watch_failed', 'watch_expired', 'not_watched'] as const;
+export const pushStatusJson = z.object({
+  state: z.enum(['watching', 'polling']),
+  watching_until: z.string().nullable(),
+  last_notification_at: z.string().nullable(),
+  fallback_reason: z.enum(PUSH_FALLBACK_REASONS).nullable(),
+  detail: z.string().nullable(),
+});
+export type PushStatusJson = z.output<typeof pushStatusJson>;
+
 export const mailboxJson = z.object({
   email: z.string(),
   owner_name: z.string(),
@@ -42,6 +56,7 @@ export const mailboxJson = z.object({
   health_detail: z.string().nullable(),
   last_check_at: z.string().nullable(),
   last_success_at: z.string().nullable(),
+  push: pushStatusJson,
 });
 export type MailboxJson = z.output<typeof mailboxJson>;
 

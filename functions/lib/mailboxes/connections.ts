@@ -8,6 +8,9 @@ import type { AgencyScope } from '../session/resolve';
 import { mailboxEntity, type MailboxItem } from '../store/entities/mailbox';
 import { memberEntity } from '../store/entities/member';
 import { nowIso } from '../store/keys';
+import { pushStatusOf } from '../push/status';
+import { stopWatchIfUnused, watchMailbox } from '../push/watch';
+import { monitorCheckedAt, withLastCheck } from './health';
 import { removeMailboxData } from './removal';
 
 type Connect = ReturnType<(typeof connectMailboxBody)['parse']>;
@@ -23,21 +26,23 @@ const toJson = (item: MailboxItem, ownerName: string, you: string): MailboxJson 
   health_detail: item.healthDetail ?? null,
   last_check_at: item.lastCheckAt ?? null,
   last_success_at: item.lastSuccessAt ?? null,
+  push: pushStatusOf(item),
 });
 
 /** Every connected mailbox of the agency with its owner, limits and health, and the caller's own state. */
 export const listMailboxes = async (scope: AgencyScope): Promise<MailboxesResponse> => {
-  const [{ data }, members, googleAccess] = await Promise.all([
+  const [{ data }, members, googleAccess, checkedAt] = await Promise.all([
     mailboxEntity().query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all' }),
     memberEntity().query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all', attributes: ['email', 'status'] }),
     hasGoogleGrant(scope.email),
+    monitorCheckedAt(scope.agencyName),
   ]);
   const active = new Set(members.data.filter((m) => m.status === 'active').map((m) => m.email));
   const connected = data.filter((item) => item.connected === true && active.has(item.email));
   const profiles = await getProfiles(connected.map((item) => item.email));
   return {
     success: true,
-    mailboxes: connected.map((item) => toJson(item, profiles.get(item.email)?.name ?? item.email, scope.email)),
+    mailboxes: connected.map((item) => toJson(withLastCheck(item, checkedAt), profiles.get(item.email)?.name ?? item.email, scope.email)),
     you: { email: scope.email, connected: connected.some((item) => item.email === scope.email), google_access: googleAccess },
   };
 };
@@ -65,6 +70,10 @@ export const connectMailbox = async (scope: AgencyScope, body: Connect): Promise
   else delete item.after;
   delete item.disconnectedAt;
   await mailboxEntity().put(item).go({ response: 'none' });
+  // Gmail push (with a topic configured): new mail reaches the agency within seconds. A failed
+  // watch is recorded on the mailbox's health; the 2-minute check reads it either way.
+  const watched = await watchMailbox(scope.email);
+  if (watched) Object.assign(item, { watchExpiresAt: watched.expiresAt, watchError: undefined });
   const profiles = await getProfiles([scope.email]);
   return toJson(item, profiles.get(scope.email)?.name ?? scope.email, scope.email);
 };
@@ -85,6 +94,8 @@ export const disconnectMailbox = async (scope: AgencyScope, options: { remove_da
       .remove(['historyId'])
       .go({ response: 'none' });
   }
+  // The last agency reading this mailbox let go: Gmail stops notifying.
+  await stopWatchIfUnused(scope.email);
   const removed = options.remove_data ? await removeMailboxData(scope.agencyName, scope.email) : 0;
   return { removed_threads: removed };
 };

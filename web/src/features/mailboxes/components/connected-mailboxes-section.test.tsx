@@ -11,6 +11,7 @@ import {
   type MailboxesResponse,
 } from '../../../../../shared/schemas/mailboxes';
 import { notificationStore } from '../../../components/ui/notifications';
+import { fakeAuthStatus } from '../../../testing/fakes';
 import { fakeApi, renderAt } from '../../../testing/render';
 import { ConnectedMailboxesSection } from './connected-mailboxes-section';
 
@@ -35,6 +36,7 @@ const mailbox = (overrides: Partial<MailboxJson> = {}): MailboxJson => ({
   health_detail: null,
   last_check_at: null,
   last_success_at: null,
+  push: { state: 'polling', watching_until: null, last_notification_at: null, fallback_reason: 'not_configured', detail: null },
   ...overrides,
 });
 
@@ -57,7 +59,7 @@ const daniel = mailbox({
 const setup = (initial: MailboxesResponse, handlers: Parameters<typeof fakeApi>[0] = {}) => {
   let current = initial;
   const api = fakeApi({
-    'GET /auth/status': () => ({ body: { authenticated: true, agency_name: 'acme', agency_display_name: 'Acme Talent', membership_role: 'member' } }),
+    'GET /auth/status': () => ({ body: fakeAuthStatus({ agency_display_name: 'Acme Talent', membership_role: 'member' }) }),
     'GET /api/v3/mailboxes': () => ({ body: current }),
     ...handlers,
   });

@@ -47,11 +47,38 @@ export const MailboxRow = ({ mailbox, now }: { mailbox: MailboxJson; now: Date }
           </span>
           {mailbox.health_detail ? <span className="mt-0.5 block text-slate-600">{mailbox.health_detail}</span> : null}
         </dd>
+        <dt className="text-slate-500">{text.push.label}</dt>
+        <dd className="text-slate-800" data-testid="mailbox-push">
+          <PushStatus push={mailbox.push} now={now} />
+        </dd>
         <dt className="text-slate-500">{text.lastCheck}</dt>
         <dd className="text-slate-800" title={mailbox.last_success_at ?? undefined}>
           {formatRelativeTime(mailbox.last_success_at, now, text.never)}
         </dd>
       </dl>
     </li>
+  );
+};
+
+const formatDay = (iso: string) => new Date(iso).toISOString().slice(0, 10);
+
+/** Whether new mail arrives within seconds (Gmail push) or at the next 2-minute check, and why. */
+const PushStatus = ({ push, now }: { push: MailboxJson['push']; now: Date }) => {
+  const last = push.last_notification_at ? text.push.lastNotification(formatRelativeTime(push.last_notification_at, now, text.never)) : null;
+  if (push.state === 'watching' && push.watching_until) {
+    return (
+      <>
+        {text.push.watching(formatDay(push.watching_until))}
+        {last ? <span className="block text-slate-600">{last}</span> : null}
+      </>
+    );
+  }
+  return (
+    <>
+      {text.push.polling}
+      {push.fallback_reason ? <span className="block text-slate-600">{text.push.fallback[push.fallback_reason]}</span> : null}
+      {push.detail ? <span className="block break-words text-slate-600">{push.detail}</span> : null}
+      {last ? <span className="block text-slate-600">{last}</span> : null}
+    </>
   );
 };

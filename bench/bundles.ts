@@ -4,11 +4,12 @@
  * Bundles every manifest route and task with the exact esbuild options the CDK app uses
  * (infra/constructs/bundling.ts) into .bench/bundles/<id>/, then measures each bundle's cold
  * import: the median of fresh `node` processes that each time a dynamic import of the bundle.
- * Fails when an API route bundle exceeds 1 MB (a cold start budget, not a Lambda limit).
+ * Fails when an API route bundle exceeds 1 MB (a cold start budget, not a Lambda limit), and when
+ * any bundle directory (what CDK zips) holds a source map or a bundle points at one.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -91,6 +92,17 @@ const measure = async (entries: BenchEntry[]): Promise<BundleResult[]> => {
   return results;
 };
 
+/** Source maps in a bundle directory: .map files, or a sourceMappingURL comment (inline or linked). */
+export const sourceMapsIn = (dir: string): string[] => {
+  const found: string[] = [];
+  for (const name of readdirSync(dir, { recursive: true }).map(String)) {
+    const file = join(dir, name);
+    if (name.endsWith('.map')) found.push(name);
+    else if (/\.[cm]?js$/.test(name) && /[#@]\s*sourceMappingURL=/.test(readFileSync(file, 'utf8'))) found.push(`${name} (sourceMappingURL)`);
+  }
+  return found;
+};
+
 const printTable = (results: BundleResult[]): void => {
   const idWidth = Math.max(...results.map((result) => result.id.length), 2);
   console.log(`${'id'.padEnd(idWidth)}  kind   size (KB)  import median (ms)`);
@@ -123,6 +135,13 @@ export const runBundleBench = async (onlyIds: readonly string[] = []): Promise<b
       `largest ${(Math.max(...results.map((result) => result.bytes)) / 1024).toFixed(0)} KB, ` +
       `slowest import ${Math.max(...results.map((result) => result.importMs)).toFixed(0)} ms`,
   );
+
+  const withMaps = entries.flatMap((entry) => sourceMapsIn(join(OUT_DIR, entry.id)).map((found) => `${entry.id}/${found}`));
+  console.log(`source maps in the ${entries.length} bundle directories: ${withMaps.length}`);
+  if (withMaps.length) {
+    console.error(`\nFAIL: Lambda bundles would ship source maps: ${withMaps.join(', ')}`);
+    return false;
+  }
 
   const oversized = results.filter((result) => result.kind === 'route' && result.bytes > API_BUNDLE_LIMIT_BYTES);
   if (oversized.length) {

@@ -9,10 +9,13 @@ const suites: { name: string; load: () => Promise<{ run: () => Promise<boolean |
   { name: 'Processing: threads/minute, tokens and quota units per thread, sheet writes', load: async () => ({ run: (await import('./processing')).runProcessingBench }) },
   {
     name: 'Job scale: a 50,000-thread job on the real ASL under the enforced Step Functions limits (256 KB, 25,000 events)',
-    // a figure, not a gate yet: the outcome is printed (issue 15 point 3)
-    load: async () => ({ run: async () => void (await (await import('./job-scale')).runJobScaleBench()) }),
+    // a gate (issue 15 point 3): the run fails when the job does not complete under the limits
+    load: async () => ({ run: async () => (await import('./job-scale')).runJobScaleBench() }),
   },
   { name: 'Longlist import: 20,000 rows in the background (route answer time, rows/s, answer size)', load: async () => ({ run: (await import('./import')).runImportBench }) },
+  { name: 'Gmail push: new mail to the conversations API over 20 messages (p50, p90; goal p90 ≤ 15 s)', load: async () => ({ run: (await import('./push-latency')).runPushLatencyBench }) },
+  { name: 'SPA first load: brotli size of what index.html loads before the first paint (budget 150 KB)', load: async () => ({ run: (await import('./spa')).runSpaBench }) },
+  { name: 'AWS cost: counted calls x list prices (fixed, idle agency-month <= $0.10, active agency-month <= $3)', load: async () => ({ run: (await import('./cost')).runCostBench }) },
 ];
 
 let failed = false;

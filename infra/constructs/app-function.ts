@@ -6,13 +6,14 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { nodejsBundlingOptions, RUNTIME_NODE_OPTIONS } from './bundling';
+import type { TaskDef } from '../../functions/routes';
 import { handlerEntry, PACKAGE_LOCK, PROJECT_ROOT } from './paths';
 
 /** The newest Node.js runtime aws-cdk-lib knows; bundling.ts targets the same version. */
 export const APP_RUNTIME = Runtime.NODEJS_24_X;
 export const SERVICE_NAME = 'threadline';
 
-const DEFAULT_MEMORY_MB = 512;
+export const DEFAULT_MEMORY_MB = 512;
 /** HTTP API integrations give up after 30 s; manifest entries that need longer say so. */
 const DEFAULT_TIMEOUT_SECONDS = 15;
 
@@ -27,6 +28,8 @@ export type AppFunctionProps = {
   logRetention: RetentionDays;
   description?: string;
   environment?: Record<string, string>;
+  /** false for routes every open tab polls: their traces would cost more than they tell */
+  traced?: boolean;
 };
 
 /**
@@ -67,7 +70,7 @@ export class AppFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       loggingFormat: LoggingFormat.JSON,
-      tracing: Tracing.ACTIVE,
+      tracing: props.traced === false ? Tracing.DISABLED : Tracing.ACTIVE,
       bundling: nodejsBundlingOptions,
       description: props.description ?? `Threadline ${props.functionId}`,
       environment: {
@@ -81,3 +84,11 @@ export class AppFunction extends Construct {
     });
   }
 }
+
+/** A manifest task's function: its id, handler, timeout and memory from the manifest. */
+export const taskFunction = (
+  scope: Construct,
+  task: TaskDef,
+  props: Pick<AppFunctionProps, 'table' | 'logRetention' | 'description' | 'environment'>,
+): AppFunction =>
+  new AppFunction(scope, task.id, { functionId: task.id, handler: task.handler, timeoutSeconds: task.timeoutSeconds, memoryMb: task.memoryMb, ...props });

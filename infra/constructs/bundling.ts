@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
-import { OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 
 /**
  * The one definition of how a Lambda handler is bundled. CDK (through NodejsFunction) and the
@@ -21,12 +21,14 @@ export const ESM_REQUIRE_BANNER =
   "import{createRequire as __threadlineCreateRequire}from'node:module';const require=__threadlineCreateRequire(import.meta.url);";
 
 /**
- * Source maps are external (never inside the bundle, which would double its parse cost) and
- * enabled at run time with NODE_OPTIONS, so stack traces in the logs point at our TypeScript.
- * bench/bundles.ts measures the import cost with the same flag.
+ * No source maps ship: a map is several times its bundle's size in the zip Lambda fetches on a
+ * cold start, and `--enable-source-maps` makes every logged stack trace parse it. Our errors carry
+ * literal names and codes (see keepNames below), which is what the logs are read by; a map can be
+ * rebuilt from the deployed commit with these same options when a minified trace needs one.
+ * bench/bundles.ts and test/infra/bundling.test.ts fail if a map or a sourceMappingURL ships.
+ * RUNTIME_NODE_OPTIONS is what every function (and the bundle bench's import) runs with.
  */
-export const SOURCE_MAPS = true;
-export const RUNTIME_NODE_OPTIONS = SOURCE_MAPS ? '--enable-source-maps' : '';
+export const RUNTIME_NODE_OPTIONS: string = '';
 
 export const BUNDLE_FILE_NAME = 'index.mjs';
 
@@ -35,6 +37,7 @@ export const BUNDLE_ALIASES = {
   'node-fetch': fileURLToPath(new URL('./no-node-fetch.ts', import.meta.url)),
   '@aws-sdk/credential-provider-node': fileURLToPath(new URL('./lambda-credentials.ts', import.meta.url)),
   jsonschema: fileURLToPath(new URL('./no-jsonschema.ts', import.meta.url)),
+  'gcp-metadata': fileURLToPath(new URL('./no-gcp-metadata.ts', import.meta.url)),
 } as const;
 
 export const esbuildOptions = {
@@ -47,7 +50,7 @@ export const esbuildOptions = {
   // error class of ours sets `name` to a literal, so minified class names are harmless, and
   // keeping names would cost ~50 KB per bundle.
   keepNames: false,
-  sourcemap: SOURCE_MAPS ? 'external' : false,
+  sourcemap: false,
   // Prefer packages' ESM entry points: they tree-shake, CJS entry points do not.
   mainFields: ['module', 'main'],
   banner: { js: ESM_REQUIRE_BANNER },
@@ -65,8 +68,7 @@ export const nodejsBundlingOptions: BundlingOptions = {
   target: esbuildOptions.target,
   minify: esbuildOptions.minify,
   keepNames: esbuildOptions.keepNames,
-  sourceMap: SOURCE_MAPS,
-  sourceMapMode: SourceMapMode.EXTERNAL,
+  sourceMap: false,
   mainFields: [...esbuildOptions.mainFields],
   banner: esbuildOptions.banner.js,
   externalModules: [...esbuildOptions.external],

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { laneItems, runLane } from '../../functions/lib/processing/lanes';
 import { createLocalEngine, loadDefinition } from './step-functions';
 
-type Input = { agencyName: string; jobId: string; batch?: { index: number } };
+type Input = { agencyName: string; jobId: string; lane?: unknown };
 
 /** Task doubles record what the real ASL asks of them; the ASL and the runner are real. */
 const recordingTasks = (options: { batches: number; batchDelayMs?: number; failSyncOnce?: boolean; sheetsOnly?: boolean }) => {
@@ -14,12 +15,21 @@ const recordingTasks = (options: { batches: number; batchDelayMs?: number; failS
     },
     JobFetch: () => {
       calls.push('fetch');
-      return { batches: Array.from({ length: options.batches }, (_, index) => ({ index })) };
+      return { lanes: laneItems(options.batches), batches: options.batches, threads_total: options.batches };
     },
+    // One batch per invocation (as when each batch takes most of a Lambda's time): the lane loops.
     JobProcessBatch: async (input: unknown) => {
-      await new Promise((resolve) => setTimeout(resolve, options.batchDelayMs ?? 0));
-      calls.push(`batch:${(input as Input).batch?.index}`);
-      return { ok: true };
+      const { agencyName, jobId, lane } = input as Input;
+      const result = await runLane(
+        lane,
+        async (index) => {
+          await new Promise((resolve) => setTimeout(resolve, options.batchDelayMs ?? 0));
+          calls.push(`batch:${index}`);
+          return { processed: 1, skipped: 0 };
+        },
+        () => 0,
+      );
+      return { agencyName, jobId, ...result };
     },
     JobSyncSheets: () => {
       if (options.failSyncOnce && syncFailures++ === 0) {

@@ -129,7 +129,7 @@ describe('data, processing and monitor stacks', () => {
     it('retries failed asynchronous invocations twice, then keeps them in an encrypted queue', () => {
       const asyncTasks = synth.template(synth.stacks.asyncTasks);
       const asyncTaskCount = tasks.filter((task) => task.kind === 'async').length;
-      expect(asyncTaskCount).toBe(3); // campaign provisioning, campaign deletion, longlist import
+      expect(asyncTaskCount).toBe(4); // campaign provisioning, campaign deletion, longlist import, Gmail push check
       expect(Object.keys(asyncTasks.findResources('AWS::Lambda::Function'))).toHaveLength(asyncTaskCount);
       asyncTasks.resourceCountIs('AWS::Lambda::EventInvokeConfig', asyncTaskCount);
       asyncTasks.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
@@ -150,6 +150,21 @@ describe('data, processing and monitor stacks', () => {
           RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 60 },
           DeadLetterConfig: { Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^MonitorDeadLetters'), 'Arn'] } },
         }),
+      });
+    });
+
+    it('Gmail push: renews the watches daily and sends every processing execution\'s end to PushCheck', () => {
+      monitor.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: 'rate(1 day)',
+        Target: Match.objectLike({ Arn: { 'Fn::GetAtt': [functionLogicalId(monitor, 'PushWatchRenew'), 'Arn'] } }),
+      });
+      monitor.hasResourceProperties('AWS::Events::Rule', {
+        EventPattern: Match.objectLike({
+          source: ['aws.states'],
+          'detail-type': ['Step Functions Execution Status Change'],
+          detail: Match.objectLike({ status: ['SUCCEEDED', 'ABORTED', 'FAILED', 'TIMED_OUT'] }),
+        }),
+        Targets: Match.arrayWith([Match.objectLike({ RetryPolicy: { MaximumRetryAttempts: 4, MaximumEventAgeInSeconds: 1800 } })]),
       });
     });
 

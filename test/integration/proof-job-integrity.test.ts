@@ -271,7 +271,7 @@ type ImportState = {
   details: { skipped: unknown[]; duplicates: unknown[] };
 };
 
-const VALID = 2_000;
+const VALID = 1_200;
 const INVALID = 60;
 const REPEATED = 60;
 

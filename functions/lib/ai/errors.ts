@@ -1,4 +1,4 @@
-import { APIConnectionError, APIError } from 'openai';
+import { APIConnectionError, APIError } from 'openai/error';
 import { messages } from '../../../shared/messages';
 import { AppError, TooManyRequests, UpstreamError } from '../http/errors';
 import { parseRetryAfter } from '../google/errors';

@@ -1,10 +1,14 @@
+import { APIConnectionError, APIError } from 'openai/error';
+import * as z from 'zod';
 import { messages } from '../../../shared/messages';
+import { toOpenAIError } from './errors';
 
 /**
- * Checks an OpenAI key by listing models (GET /models), the cheapest authenticated call. It
- * speaks HTTP directly instead of through the SDK: the key routes are API Lambdas, and the SDK
- * would add ~400 KB to their bundles for this one request. Chat completions (processing tasks)
- * use the SDK (openai.ts).
+ * GET /models over HTTP: the key check (the cheapest authenticated call) and the model list the
+ * settings offer. It speaks HTTP directly instead of through the SDK: the key and settings routes
+ * are API Lambdas, and the SDK would add ~385 KB to their bundles for this one request. Failures
+ * become the SDK's own error objects (openai/error), so they map to the same typed errors as
+ * chat completions (processing tasks, through the SDK in openai.ts).
  */
 export type KeyValidation = { valid: boolean; message: string };
 export type KeyCheckDeps = { baseURL?: string; fetch?: typeof fetch; timeoutMs?: number };
@@ -22,14 +26,34 @@ const codeOf = async (response: Response): Promise<string | undefined> => {
   }
 };
 
-export const validateOpenAIKey = async (apiKey: string, deps: KeyCheckDeps = {}): Promise<KeyValidation> => {
-  const base = (deps.baseURL ?? openAIBaseURL() ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
+const modelList = z.object({ data: z.array(z.object({ id: z.string() })) });
+
+const getModels = (apiKey: string, deps: KeyCheckDeps): Promise<Response> =>
+  (deps.fetch ?? fetch)(`${(deps.baseURL ?? openAIBaseURL() ?? 'https://api.openai.com/v1').replace(/\/+$/, '')}/models`, {
+    headers: { authorization: `Bearer ${apiKey.trim()}` },
+    signal: AbortSignal.timeout(deps.timeoutMs ?? 15_000),
+  });
+
+/** Model ids the key can use. Throws the typed errors (key invalid, quota, rate limit, unavailable). */
+export const listModels = async (apiKey: string, deps: KeyCheckDeps = {}): Promise<string[]> => {
   let response: Response;
   try {
-    response = await (deps.fetch ?? fetch)(`${base}/models`, {
-      headers: { authorization: `Bearer ${apiKey.trim()}` },
-      signal: AbortSignal.timeout(deps.timeoutMs ?? 15_000),
-    });
+    response = await getModels(apiKey, deps);
+  } catch (error) {
+    throw toOpenAIError(new APIConnectionError({ cause: error instanceof Error ? error : undefined }));
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    // the SDK's factory reads `error` off the body as the client does
+    throw toOpenAIError(APIError.generate(response.status, body as object | undefined, undefined, response.headers));
+  }
+  return modelList.parse(body).data.map((model) => model.id);
+};
+
+export const validateOpenAIKey = async (apiKey: string, deps: KeyCheckDeps = {}): Promise<KeyValidation> => {
+  let response: Response;
+  try {
+    response = await getModels(apiKey, deps);
   } catch {
     return { valid: false, message: text.network };
   }

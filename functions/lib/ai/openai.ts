@@ -1,17 +1,21 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import { WaitTooLong } from '../google/limiter';
 import { withRetry, type RetryPolicy } from '../google/retry';
+import type { OpenAILimiter } from '../limits/openai-limits';
+import { estimatePromptTokens } from './tokens';
 import { logger } from '../logger';
 import { openAIBaseURL } from './key-check';
 import { isReasoningFamily, modelFamily, type ReasoningEffort } from '../../../shared/model-catalog';
 
 // Key validation lives in key-check.ts (no SDK); re-exported so callers have one AI module.
-export { validateOpenAIKey, type KeyValidation } from './key-check';
+export { listModels, validateOpenAIKey, type KeyValidation } from './key-check';
 import {
   AiInvalidOutput,
   AiOutputTruncated,
   describeOpenAIFailure,
   isRetryableOpenAI,
+  OpenAIRateLimited,
   toOpenAIError,
 } from './errors';
 
@@ -40,16 +44,6 @@ export const createOpenAIClient = (apiKey: string, deps: OpenAIDeps = {}): OpenA
 
 
 
-/** Model ids the key can use. Free and fast: the key check uses it. Throws the typed errors. */
-export const listModels = async (apiKey: string, deps: OpenAIDeps = {}): Promise<string[]> => {
-  try {
-    const ids: string[] = [];
-    for await (const model of createOpenAIClient(apiKey.trim(), { timeoutMs: 15_000, ...deps }).models.list()) ids.push(model.id);
-    return ids;
-  } catch (error) {
-    throw toOpenAIError(error);
-  }
-};
 
 /** Lists models to prove the key authenticates; answers the spec's message for each failure. */
 
@@ -88,7 +82,19 @@ export type ChatRequest = {
    */
   reasoningEffort?: ReasoningEffort;
   retry?: Partial<RetryPolicy>;
+  /**
+   * The key's shared requests/tokens budget: every attempt is admitted for its prompt estimate
+   * plus its max tokens first, and a 429 rate_limit_exceeded holds back every process.
+   */
+  limiter?: OpenAILimiter;
 };
+
+/** A request without a cap counts as this many answer tokens (the product always sets one). */
+const UNCAPPED_ADMISSION = 16_384;
+
+/** What OpenAI's limiter counts a request for at admission: prompt estimate + max tokens. */
+export const admissionTokens = (req: Pick<ChatRequest, 'messages' | 'jsonSchema' | 'maxTokens'>): number =>
+  estimatePromptTokens(req.messages, req.jsonSchema) + (req.maxTokens ?? UNCAPPED_ADMISSION);
 
 export type ChatUsage = { promptTokens: number; completionTokens: number; totalTokens: number; reasoningTokens: number };
 
@@ -148,11 +154,16 @@ export const chatCompletion = async (req: ChatRequest, deps: OpenAIDeps = {}): P
 const chatCompletionOnce = async (req: ChatRequest, deps: OpenAIDeps = {}): Promise<ChatResult> => {
   const client = createOpenAIClient(req.apiKey, deps);
   const params = buildChatParams(req);
+  const admission = admissionTokens(req);
+  const maxWait = () => (req.retry?.remainingMs ? Math.max(0, req.retry.remainingMs() - (req.retry.reserveMs ?? 5_000)) : Infinity);
   let completion: OpenAI.Chat.Completions.ChatCompletion;
   try {
     completion = await withRetry(
       // A long summary may take a minute; never let one request outlive the invocation.
-      () => client.chat.completions.create(params, requestTimeout(req.retry)),
+      async () => {
+        await req.limiter?.admit(req.apiKey, admission, maxWait());
+        return client.chat.completions.create(params, requestTimeout(req.retry));
+      },
       {
         classify: (error) => {
           const f = describeOpenAIFailure(error);
@@ -160,12 +171,15 @@ const chatCompletionOnce = async (req: ChatRequest, deps: OpenAIDeps = {}): Prom
         },
         onRetry: ({ attempt, delayMs, error }) => {
           const f = describeOpenAIFailure(error);
+          if (f.status === 429 && f.code === 'rate_limit_exceeded') req.limiter?.penalize(req.apiKey, delayMs);
           logger.warn('openai call retried', { model: req.model, status: f.status, code: f.code, network: f.network, attempt: attempt + 1, delayMs });
         },
       },
       req.retry,
     );
   } catch (error) {
+    // The shared budget would make us wait past the invocation: a rate limit, retried later.
+    if (error instanceof WaitTooLong) throw new OpenAIRateLimited(error.waitMs);
     throw toOpenAIError(error);
   }
   const choice = completion.choices[0];

@@ -1,10 +1,13 @@
+import { perPlatform } from '../platform/platform';
+import { SharedBucket, type RateStore } from '../limits/shared-bucket';
 import { KeyedTokenBucket, type TokenBucketOptions } from './limiter';
 
 /**
  * Gmail's quota, as published on developers.google.com/gmail/api/reference/quota: every method
  * costs quota units and each user may spend 15,000 units per minute (exceeding it answers
  * 429/403 `userRateLimitExceeded`). Every Gmail call of the product awaits its units here
- * first, per mailbox.
+ * first, keyed by the Google user (the mailbox address: one mailbox serving two agencies is one
+ * budget), in a bucket shared by every Lambda (limits/shared-bucket.ts).
  */
 export const GMAIL_METHOD_UNITS = {
   'users.getProfile': 1,
@@ -22,43 +25,55 @@ export type GmailMethod = keyof typeof GMAIL_METHOD_UNITS;
 export const GMAIL_USER_UNITS_PER_MINUTE = 15_000;
 
 export type GmailQuotaConfig = {
-  /** Budget per mailbox per minute for this process. */
+  /** Budget per Google user per window, shared by every process. */
   unitsPerMinute: number;
+  /** The quota window: a minute at Google; tests scale it down with the emulator's. */
+  windowMs: number;
   /** Share of the budget allowed as an immediate burst; the rest refills over the minute. */
   burstFraction: number;
   costs: Record<GmailMethod, number>;
 };
 
 /**
- * GMAIL_UNITS_PER_MINUTE overrides the budget: lower it when several Lambdas read the same
- * mailbox at once (each bucket is per process), or to match an emulator's smaller quota.
+ * GMAIL_UNITS_PER_MINUTE overrides the budget (to match an emulator's smaller quota, or to keep
+ * a share back); GMAIL_QUOTA_WINDOW_MS scales the window (tests, with the emulator's alike).
  */
 export const gmailQuotaConfig = (env: Record<string, string | undefined> = process.env): GmailQuotaConfig => {
   const fromEnv = Number(env.GMAIL_UNITS_PER_MINUTE);
+  const window = Number(env.GMAIL_QUOTA_WINDOW_MS);
   return {
     unitsPerMinute: Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : GMAIL_USER_UNITS_PER_MINUTE,
+    windowMs: Number.isFinite(window) && window > 0 ? window : 60_000,
     burstFraction: 0.1,
     costs: { ...GMAIL_METHOD_UNITS },
   };
 };
 
-/** capacity + refill over 60 s = unitsPerMinute, so no sliding minute exceeds the budget. */
-export const bucketOptions = (config: GmailQuotaConfig): TokenBucketOptions => {
+/** capacity + refill over the window = unitsPerMinute, so no sliding window exceeds the budget. */
+export const bucketOptions = (config: Pick<GmailQuotaConfig, 'unitsPerMinute' | 'burstFraction' | 'costs'> & { windowMs?: number }): TokenBucketOptions => {
   const capacity = Math.max(Math.max(...Object.values(config.costs)), Math.floor(config.unitsPerMinute * config.burstFraction));
-  return { capacity, refillPerMs: (config.unitsPerMinute - capacity) / 60_000 };
+  return { capacity, refillPerMs: (config.unitsPerMinute - capacity) / (config.windowMs ?? 60_000) };
 };
+
+/**
+ * Units a process reserves from the shared bucket at once (5 thread reads): one DynamoDB write
+ * per 5 reads instead of one each; a block unused for 2 s is dropped (under-spends, never over).
+ */
+export const GMAIL_BLOCK_UNITS = 50;
 
 export type GmailQuotaLimiter = {
   config: GmailQuotaConfig;
-  bucket: KeyedTokenBucket;
+  bucket: RateStore;
   spend(mailbox: string, method: GmailMethod, maxWaitMs?: number): Promise<void>;
 };
 
+/** In this process only (contract tests, one-off scripts); the product uses the shared one below. */
 export const createGmailQuotaLimiter = (
   config: GmailQuotaConfig = gmailQuotaConfig(),
   clock: Pick<TokenBucketOptions, 'now' | 'sleep'> = {},
+  store?: RateStore,
 ): GmailQuotaLimiter => {
-  const bucket = new KeyedTokenBucket({ ...bucketOptions(config), ...clock });
+  const bucket = store ?? new KeyedTokenBucket({ ...bucketOptions(config), ...clock });
   return {
     config,
     bucket,
@@ -66,7 +81,27 @@ export const createGmailQuotaLimiter = (
   };
 };
 
-let shared: GmailQuotaLimiter | undefined;
+/**
+ * Each process may spend this many units a window (10 history.list calls) without a table
+ * request, so an idle monitor check costs no limiter write; 2 x this x GMAIL_ALLOWANCE_PROCESSES
+ * Lambdas on one user at once is kept out of the shared budget (2 x: a sliding window may see a
+ * process's full allowance and its refill).
+ */
+export const GMAIL_LOCAL_ALLOWANCE = 20;
+const GMAIL_ALLOWANCE_PROCESSES = 50;
 
-/** One limiter per process (per warm Lambda), shared by every Gmail client it builds. */
-export const sharedGmailQuotaLimiter = (): GmailQuotaLimiter => (shared ??= createGmailQuotaLimiter());
+/** The per-user budget in DynamoDB: every Lambda reading the same Google user spends from one bucket. */
+export const createSharedGmailQuotaLimiter = (config: GmailQuotaConfig = gmailQuotaConfig(), clock: Pick<TokenBucketOptions, 'now' | 'sleep'> = {}): GmailQuotaLimiter => {
+  const kept = 2 * GMAIL_LOCAL_ALLOWANCE * GMAIL_ALLOWANCE_PROCESSES;
+  // A budget too small to spare the allowance (tests' scaled quotas) goes entirely through the table.
+  const local = config.unitsPerMinute >= 4 * kept ? GMAIL_LOCAL_ALLOWANCE : 0;
+  const shared = { ...config, unitsPerMinute: config.unitsPerMinute - (local ? kept : 0) };
+  return createGmailQuotaLimiter(
+    config,
+    clock,
+    new SharedBucket({ ...bucketOptions(shared), ...clock, scope: 'gmail', blockUnits: GMAIL_BLOCK_UNITS, localAllowance: local, allowanceWindowMs: config.windowMs }),
+  );
+};
+
+/** One client of the shared budget per process (per warm Lambda), used by every Gmail client it builds. */
+export const sharedGmailQuotaLimiter: () => GmailQuotaLimiter = perPlatform(() => createSharedGmailQuotaLimiter());

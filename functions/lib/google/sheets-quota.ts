@@ -1,3 +1,5 @@
+import { perPlatform } from '../platform/platform';
+import { SharedBucket, type RateStore } from '../limits/shared-bucket';
 import { KeyedTokenBucket, type TokenBucketOptions } from './limiter';
 
 /**
@@ -7,12 +9,12 @@ import { KeyedTokenBucket, type TokenBucketOptions } from './limiter';
  * quota refills over the next minute. Every Sheets call of the product awaits a unit from its
  * user's bucket and from the project's bucket first.
  *
- * The buckets sit behind `RateStore` (acquire/penalize): today one in-process KeyedTokenBucket
- * per Lambda, later a shared store (DynamoDB) so that parallel Lambdas share one budget.
+ * The buckets sit behind `RateStore` (acquire/penalize): the product's are shared by every
+ * Lambda (limits/shared-bucket.ts, in DynamoDB), so parallel syncs share one budget.
  */
 export type SheetsRequestKind = 'read' | 'write';
 
-export type RateStore = Pick<KeyedTokenBucket, 'acquire' | 'penalize'>;
+export type { RateStore };
 
 export type SheetsQuotaConfig = {
   readsPerUser: number;
@@ -42,8 +44,7 @@ const positive = (value: string | undefined, fallback: number): number => {
 /**
  * SHEETS_READS_PER_USER, SHEETS_WRITES_PER_USER, SHEETS_READS_PER_PROJECT,
  * SHEETS_WRITES_PER_PROJECT (per window) and SHEETS_QUOTA_WINDOW_MS override the defaults: raise
- * them with a quota increase, lower them when several Lambdas write at once (each bucket is per
- * process until the store is shared).
+ * them with a quota increase; tests scale the window with the emulator's.
  */
 export const sheetsQuotaConfig = (env: Record<string, string | undefined> = process.env): SheetsQuotaConfig => ({
   readsPerUser: positive(env.SHEETS_READS_PER_USER, SHEETS_DEFAULT_QUOTA.readsPerUser),
@@ -102,12 +103,14 @@ export const createSheetsQuotaLimiter = (
   };
 };
 
-let shared: SheetsQuotaLimiter | undefined;
-
-/** One limiter per process (per warm Lambda), shared by every Sheets client it builds. */
-export const sharedSheetsQuotaLimiter = (): SheetsQuotaLimiter => (shared ??= createSheetsQuotaLimiter());
-
-/** Forgets the shared limiter so the next one reads the environment again (tests, a new runtime). */
-export const resetSharedSheetsQuotaLimiter = (): void => {
-  shared = undefined;
+/** The product's: user and project buckets in DynamoDB, one budget across concurrent Lambdas. */
+export const createSharedSheetsQuotaLimiter = (config: SheetsQuotaConfig = sheetsQuotaConfig(), clock: Pick<TokenBucketOptions, 'now' | 'sleep'> = {}): SheetsQuotaLimiter => {
+  const bucket = (scope: string, perWindow: number) => new SharedBucket({ ...sheetsBucketOptions(perWindow, config), ...clock, scope });
+  return createSheetsQuotaLimiter(config, clock, {
+    user: { read: bucket('sheets-user-read', config.readsPerUser), write: bucket('sheets-user-write', config.writesPerUser) },
+    project: { read: bucket('sheets-project-read', config.readsPerProject), write: bucket('sheets-project-write', config.writesPerProject) },
+  });
 };
+
+/** One client of the shared budget per process (per warm Lambda), used by every Sheets client it builds. */
+export const sharedSheetsQuotaLimiter: () => SheetsQuotaLimiter = perPlatform(() => createSharedSheetsQuotaLimiter());

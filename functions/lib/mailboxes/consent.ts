@@ -1,6 +1,9 @@
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dayStartMs } from '../processing/gmail-queries';
+import { dynamoClient, tableName } from '../store/client';
 import { memberEntity } from '../store/entities/member';
 import { mailboxEntity, type MailboxItem } from '../store/entities/mailbox';
+import { monitorRegistryEntity, type MonitorRegistryItem } from '../store/entities/monitor-registry';
 
 /**
  * What a mailbox's owner agreed the agency may read: nothing unless connected; when connected,
@@ -10,7 +13,7 @@ import { mailboxEntity, type MailboxItem } from '../store/entities/mailbox';
 export type MailboxConsent = { email: string; fromAddresses: string[]; afterMs?: number };
 
 /** A connected mailbox as the monitor reads it: the consent plus its history mark and cached access token. */
-export type MailboxReading = MailboxConsent & { historyId?: string; accessTokenSealed?: string; accessTokenExpiresAt?: number };
+export type MailboxReading = MailboxConsent & { historyId?: string; accessTokenSealed?: string; accessTokenExpiresAt?: number; accessTokenScope?: string };
 
 export const consentOf = (item: Pick<MailboxItem, 'email' | 'fromAddresses' | 'after'>): MailboxConsent => ({
   email: item.email,
@@ -29,15 +32,60 @@ const activeMembers = async (agencyName: string): Promise<Set<string>> => {
  */
 export const readMailboxReadings = async (agencyName: string): Promise<{ readings: MailboxReading[]; members: string[] }> => {
   const [{ data }, members] = await Promise.all([mailboxEntity().query.byAgency({ agencyName }).go({ pages: 'all' }), activeMembers(agencyName)]);
-  const readings = data
+  return { readings: toReadings(data, members), members: [...members] };
+};
+
+/** A connected mailbox as the monitor sees it, with what decides whether its item must be written. */
+export type MonitoredMailbox = MailboxReading & { health?: string; healthDetail?: string };
+
+const toReadings = (items: MailboxItem[], members: Set<string>): MonitoredMailbox[] =>
+  items
     .filter((item) => item.connected === true && members.has(item.email.toLowerCase()))
     .map((item) => ({
       ...consentOf(item),
       ...(item.historyId ? { historyId: item.historyId } : {}),
+      ...(item.health ? { health: item.health } : {}),
+      ...(item.healthDetail ? { healthDetail: item.healthDetail } : {}),
       ...(item.accessTokenSealed && item.accessTokenExpiresAt ? { accessTokenSealed: item.accessTokenSealed, accessTokenExpiresAt: item.accessTokenExpiresAt } : {}),
+      ...(item.accessTokenScope ? { accessTokenScope: item.accessTokenScope } : {}),
     }))
     .sort((a, b) => a.email.localeCompare(b.email));
-  return { readings, members: [...members] };
+
+/**
+ * Everything a monitor check reads, in one Query of the agency's partition: the sort keys
+ * `MAILBOX#…`, `MEMBER#…` and `MONITOR` are next to each other (nothing else sorts between
+ * `MAILBOX#` and `MONITOR`), so one strongly consistent range read returns the mailboxes, the
+ * members and the registry item (contacts version, sheets-behind versions, monitoring config).
+ */
+export const readMonitorView = async (
+  agencyName: string,
+): Promise<{ readings: MonitoredMailbox[]; members: string[]; registry: MonitorRegistryItem | undefined }> => {
+  const mailboxes: Record<string, unknown>[] = [];
+  const memberItems: Record<string, unknown>[] = [];
+  const registryItems: Record<string, unknown>[] = [];
+  let start: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const page = await dynamoClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': `AGENCY#${agencyName}`, ':from': 'MAILBOX#', ':to': 'MONITOR' },
+        ConsistentRead: true,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const kind = item.__edb_e__;
+      if (kind === 'mailboxState') mailboxes.push(item);
+      else if (kind === 'member') memberItems.push(item);
+      else if (kind === 'monitorRegistry') registryItems.push(item);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const members = memberEntity().parse({ Items: memberItems }).data;
+  const active = new Set(members.filter((m) => m.status === 'active').map((m) => m.email.toLowerCase()));
+  const registry = monitorRegistryEntity().parse({ Items: registryItems }).data[0];
+  return { readings: toReadings(mailboxEntity().parse({ Items: mailboxes }).data, active), members: [...active], registry };
 };
 
 /** The agency's mailboxes whose owners connected them and are still active members, by e-mail. */

@@ -2,7 +2,8 @@ import { GoogleAuthRevoked, GoogleClientMisconfigured, GooglePermissionDenied, G
 import { markGoogleGrantRevoked, NoGoogleGrant } from '../identity/google-grants';
 import { isConditionalFailure } from '../identity/store-errors';
 import { logger } from '../logger';
-import { mailboxEntity, type MailboxHealth } from '../store/entities/mailbox';
+import { mailboxEntity, type MailboxHealth, type MailboxItem } from '../store/entities/mailbox';
+import { monitorRegistryEntity } from '../store/entities/monitor-registry';
 import { nowIso } from '../store/keys';
 
 /**
@@ -51,4 +52,23 @@ export const recordMailboxCheck = async (agencyName: string, email: string, chec
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
   }
+};
+
+/** When the monitor last read every healthy connected mailbox of the agency (its registry item). */
+export const monitorCheckedAt = async (agencyName: string): Promise<string | undefined> =>
+  (await monitorRegistryEntity().get({ agencyName }).go({ attributes: ['mailboxesCheckedAt'] })).data?.mailboxesCheckedAt ?? undefined;
+
+/**
+ * A mailbox's last check and last success as shown: an idle check does not write a healthy
+ * mailbox's item (its health and historyId did not move), so a later registry check time counts
+ * for it, when the mailbox was already connected then.
+ */
+export const withLastCheck = <T extends Pick<MailboxItem, 'health' | 'lastCheckAt' | 'lastSuccessAt' | 'connectedAt'>>(item: T, checkedAt: string | undefined): T => {
+  const healthy = item.health === undefined || item.health === 'connected' || item.health === 'history_reset';
+  if (!checkedAt || !healthy || !item.lastSuccessAt || (item.connectedAt && item.connectedAt > checkedAt)) return item;
+  return {
+    ...item,
+    ...(checkedAt > item.lastSuccessAt ? { lastSuccessAt: checkedAt } : {}),
+    ...(!item.lastCheckAt || checkedAt > item.lastCheckAt ? { lastCheckAt: checkedAt } : {}),
+  };
 };

@@ -12,14 +12,16 @@ import { addThreadOutcome, countedRefKeys, countThread, getJob, isCancelled, pas
 import type { JobScope } from './labels';
 import { renewLease } from './lock';
 import { modelCaller } from './model';
+import { THREADS_IN_FLIGHT } from './throughput';
 import { coverageOf, recordSeen } from './thread-freshness';
 
 export type BatchResult = { index: number; processed: number; skipped: number; stopped?: 'cancelled' | 'deadline' };
 
 /**
- * JobProcessBatch: the threads of one Map item, one after another. Between threads it re-reads
- * the job and stops early when a cancel was requested (or a monitor job ran out of time). A
- * thread already counted by this job is skipped, so a retried batch does only what is left.
+ * JobProcessBatch: the threads of one Map item, THREADS_IN_FLIGHT at a time (throughput.ts).
+ * Before each thread it re-reads the job and stops early when a cancel was requested (or a
+ * monitor job ran out of time). A thread already counted by this job is skipped, so a retried
+ * batch does only what is left.
  */
 export const processBatch = async (agencyName: string, jobId: string, index: number, remainingMs?: () => number): Promise<BatchResult> => {
   const result: BatchResult = { index, processed: 0, skipped: 0 };
@@ -48,20 +50,20 @@ export const processBatch = async (agencyName: string, jobId: string, index: num
 
   // Threads this job already counted (a retried batch): skipped. Older jobs kept them in countedRefs.
   const counted = await countedRefKeys(agencyName, jobId, refs);
-  for (const ref of refs) {
-    if (result.processed + result.skipped > 0) job = await getJob(agencyName, jobId);
-    if (!job || isCancelled(job)) return { ...result, stopped: 'cancelled' };
-    if (pastDeadline(job)) return { ...result, stopped: 'deadline' };
-    if (counted.has(refKey(ref)) || job.countedRefs?.includes(refKey(ref))) {
+  let stopped: BatchResult['stopped'];
+  let failure: { error: unknown } | undefined;
+  let started = 0;
+  const one = async (ref: ThreadRef): Promise<void> => {
+    if (counted.has(refKey(ref)) || job?.countedRefs?.includes(refKey(ref))) {
       result.skipped += 1;
-      continue;
+      return;
     }
     // Consent is read per thread: a mailbox disconnected mid-job is not read again.
     const consent = await readConsent(agencyName, ref.mailbox);
     if (!consent) {
       await countThread(agencyName, jobId, ref);
       result.skipped += 1;
-      continue;
+      return;
     }
     const outcome = await processThread({ ...work, consent, onSubject: (subject) => setCurrentThread(agencyName, jobId, subject, ref.threadId) }, ref);
     await addThreadOutcome(agencyName, jobId, outcome);
@@ -69,7 +71,30 @@ export const processBatch = async (agencyName: string, jobId: string, index: num
     if (outcome.result === 'updated' || outcome.result === 'unchanged') await recordSeen(agencyName, ref, coverageOf(window, consent));
     await countThread(agencyName, jobId, ref);
     result.processed += 1;
-  }
+  };
+  // THREADS_IN_FLIGHT lanes take the next thread as they finish one (model calls of different
+  // threads overlap; the shared limiter sets the pace). Before each thread the job is re-read:
+  // a cancel or a deadline stops every lane.
+  const lane = async (): Promise<void> => {
+    while (!stopped && !failure && started < refs.length) {
+      const ref = refs[started]!;
+      started += 1;
+      if (result.processed + result.skipped > 0) job = await getJob(agencyName, jobId);
+      if (!job || isCancelled(job)) stopped = 'cancelled';
+      else if (pastDeadline(job)) stopped = 'deadline';
+      if (stopped) return;
+      try {
+        await one(ref);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(THREADS_IN_FLIGHT, refs.length) }, lane));
+  // A failed thread fails the batch once the others in flight are done (Step Functions retries
+  // it; the counted threads are skipped then).
+  if (failure) throw failure.error;
+  if (stopped) return { ...result, stopped };
   await renewLease(agencyName, jobId);
   logger.info('batch done', { agency: agencyName, jobId, ...result });
   return result;

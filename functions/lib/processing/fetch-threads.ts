@@ -11,14 +11,17 @@ import { buildQueries, MAX_QUERY_CHARS, scanBounds, type QueryBounds } from './g
 import { noteSkippedMailbox, requireJob, setPhase } from './job-store';
 import type { JobScope } from './labels';
 import { renewLease } from './lock';
+import { laneItems, type Lane } from './lanes';
 import { coverageOf, refId, unchangedRefs } from './thread-freshness';
+import { BATCH_SIZE } from './throughput';
 
-/** Threads per Map item: small enough that one batch finishes well inside the task timeout. */
-export const BATCH_SIZE = 10;
-const MAX_PAGES_PER_QUERY = 50;
+export { BATCH_SIZE } from './throughput';
+/** 100 threads a page: a query lists up to 100,000 threads (a 50,000-thread job lists in ~500 pages, well inside the task's time). */
+const MAX_PAGES_PER_QUERY = 1_000;
 const BATCH_TTL_SECONDS = 7 * 24 * 3600;
 
-export type FetchResult = { batches: { index: number }[]; threads_total: number };
+/** The Map's lanes (a few small items whatever the thread count): the batches stay in DynamoDB. */
+export type FetchResult = { lanes: Lane[]; batches: number; threads_total: number };
 
 /** Queries for one mailbox: the tracked addresses, narrowed to what its owner agreed to share. */
 const mailboxQueries = (addresses: string[], bounds: QueryBounds, consent: MailboxConsent): string[] => {
@@ -121,7 +124,7 @@ export const writeBatches = async (agencyName: string, jobId: string, refs: Thre
 /** JobFetch: list, dedupe, store the refs in batch items, record the total. Safe to retry. */
 export const fetchJobThreads = async (agencyName: string, jobId: string, remainingMs?: () => number): Promise<FetchResult> => {
   const job = await requireJob(agencyName, jobId);
-  if (job.status !== 'running') return { batches: [], threads_total: 0 };
+  if (job.status !== 'running') return { lanes: [], batches: 0, threads_total: 0 };
   await setPhase(agencyName, jobId, 'fetching');
   await renewLease(agencyName, jobId);
   let batchCount: number;
@@ -143,5 +146,5 @@ export const fetchJobThreads = async (agencyName: string, jobId: string, remaini
     if (unchanged) logger.info('unchanged threads not fetched again', { agency: agencyName, jobId, unchanged });
   }
   logger.info('job threads fetched', { agency: agencyName, jobId, threads: total, batches: batchCount });
-  return { batches: Array.from({ length: batchCount }, (_, index) => ({ index })), threads_total: total };
+  return { lanes: laneItems(batchCount), batches: batchCount, threads_total: total };
 };

@@ -1,5 +1,8 @@
 import { openSecret, sealSecret } from '../crypto/envelope';
+import { createOAuthClient } from '../google/auth';
+import type { GoogleContext } from '../google/call';
 import type { CachedAccessToken, GoogleContextOptions } from '../identity/google-grants';
+import { REQUIRED_GOOGLE_SCOPES } from '../identity/google-scopes';
 import { logger, errorMessage } from '../logger';
 import type { MailboxReading } from '../mailboxes/consent';
 import { mailboxEntity, mailboxTokenContext } from '../store/entities/mailbox';
@@ -21,7 +24,7 @@ export const mailboxTokenCache = (agencyName: string, readings: MailboxReading[]
         const accessTokenSealed = await sealSecret(token.accessToken, mailboxTokenContext(agencyName, email));
         await mailboxEntity()
           .patch({ agencyName, email })
-          .set({ accessTokenSealed, accessTokenExpiresAt: token.expiresAt })
+          .set({ accessTokenSealed, accessTokenExpiresAt: token.expiresAt, accessTokenScope: token.scope ?? '' })
           .where((attr, op) => op.eq(attr.connected, true))
           .go({ response: 'none' });
       })().catch((error) => logger.info('access token not cached', { mailbox: email, error: errorMessage(error) })),
@@ -38,5 +41,19 @@ export const mailboxTokenCache = (agencyName: string, readings: MailboxReading[]
       return { onAccessToken };
     }
   };
-  return { options, flush: async () => void (await Promise.all(pending.splice(0))) };
+  /**
+   * A context on the cached access token alone, without reading the owner's grant (no DynamoDB
+   * request, no token request): undefined when no valid token is cached. It cannot refresh, so a
+   * caller whose call it fails (token revoked early, grant changed) goes again the full way,
+   * `options` and the grant, which refreshes and tells a revoked grant from a passing error.
+   */
+  const cachedContext = async (email: string): Promise<GoogleContext | undefined> => {
+    // Only a token known to carry Gmail access: one minted before a new consent (Gmail unticked,
+    // then allowed) would be refused, and a scope refusal is not retried through the grant.
+    if (!byEmail.get(email)?.accessTokenScope?.split(' ').includes(REQUIRED_GOOGLE_SCOPES.gmail)) return undefined;
+    const { cached } = await options(email);
+    if (!cached) return undefined;
+    return { auth: createOAuthClient({ refreshToken: '', accessToken: cached.accessToken, expiryDate: cached.expiresAt }) };
+  };
+  return { options, cachedContext, flush: async () => void (await Promise.all(pending.splice(0))) };
 };

@@ -5,7 +5,10 @@ import { startOpenAIEmulator, type OpenAIEmulator } from '../../../test/emulator
 import { chatCompletion } from '../ai/openai';
 import type { ModelWarning } from '../settings/model-state';
 import type { Settings } from '../settings/store';
+import { estimatePromptTokens } from '../ai/tokens';
+import type { OpenAILimiter } from '../limits/openai-limits';
 import { modelCaller } from './model';
+import { ANSWER_TOKENS } from './throughput';
 
 const AFTER = Date.parse('2026-12-12T09:00:00Z');
 const BEFORE = Date.parse('2026-12-01T09:00:00Z');
@@ -79,5 +82,75 @@ describe('chat completion budget', () => {
     const result = await chatCompletion({ apiKey: LOCAL_OPENAI_KEY, model: 'gpt-5.4-nano', maxTokens: 100, messages: ask }, { fetch: fake, baseURL: 'http://fake.invalid/v1' });
     expect(result.content).toBe('A summary.');
     expect(budgets).toEqual([100, 2148]);
+  });
+});
+
+describe('model caller: caps sized to the purpose, admitted to the shared budget', () => {
+  const sentCaps = (from: number) =>
+    emu.log
+      .slice(from)
+      .filter((e) => e.path === '/v1/chat/completions')
+      .map((e) => {
+        const body = e.body as { max_completion_tokens?: number; max_tokens?: number };
+        return body.max_completion_tokens ?? body.max_tokens;
+      });
+  const recording = () => {
+    const admitted: number[] = [];
+    const limiter: OpenAILimiter = { limits: { tier: 1, requestsPerMinute: 500, tokensPerMinute: 200_000 }, admit: async (_key, tokens) => void admitted.push(tokens), penalize: () => {} };
+    return { limiter, admitted };
+  };
+  const custom = (purpose: keyof typeof MODEL_DEFAULTS, maxTokens: number) => {
+    const s = structuredClone(settings);
+    s.model_config[purpose] = { ...s.model_config[purpose], model: 'gpt-4.1-mini', max_tokens: maxTokens };
+    return s;
+  };
+
+  it("asks for the purpose's cap, not the setting's, and admits prompt estimate + that cap", async () => {
+    const { limiter, admitted } = recording();
+    const call = modelCaller(LOCAL_OPENAI_KEY, custom('thread_summary', 8000), undefined, { now: () => AFTER, limiter });
+    const from = emu.log.length;
+    const answer = await call('thread_summary', ask);
+    expect(answer.content.length).toBeGreaterThan(0);
+    expect(sentCaps(from)).toEqual([ANSWER_TOKENS.thread_summary]);
+    expect(admitted).toEqual([estimatePromptTokens(ask) + ANSWER_TOKENS.thread_summary]);
+  });
+
+  it('never asks above the setting', async () => {
+    const { limiter } = recording();
+    const call = modelCaller(LOCAL_OPENAI_KEY, custom('thread_summary', 300), undefined, { now: () => AFTER, limiter });
+    const from = emu.log.length;
+    await call('thread_summary', ask);
+    expect(sentCaps(from)).toEqual([300]);
+  });
+
+  it("retries an answer cut at the purpose's cap once with the setting's full cap (text and JSON)", async () => {
+    const { limiter } = recording();
+    const call = modelCaller(LOCAL_OPENAI_KEY, custom('thread_summary', 2000), undefined, { now: () => AFTER, limiter, answerTokens: { thread_summary: 3 } });
+    let from = emu.log.length;
+    const text = await call('thread_summary', ask);
+    expect(sentCaps(from)).toEqual([3, 2000]);
+    expect(text.content.length).toBeGreaterThan(12);
+
+    from = emu.log.length;
+    const schema = { name: 'summary', schema: { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'], additionalProperties: false } };
+    const json = await call<{ summary: string }>('thread_summary', ask, schema);
+    expect(sentCaps(from)).toEqual([3, 2000]);
+    expect(typeof json.json?.summary).toBe('string');
+  });
+
+  it("sends a caller's own cap as given (the caller sized it and retries itself)", async () => {
+    const { limiter } = recording();
+    const call = modelCaller(LOCAL_OPENAI_KEY, custom('individual_message_summary', 100), undefined, { now: () => AFTER, limiter });
+    const from = emu.log.length;
+    await call('individual_message_summary', ask, undefined, { maxTokens: 800 });
+    expect(sentCaps(from)).toEqual([800]);
+  });
+
+  it('does not retry a cut answer when the cap already was the full one', async () => {
+    const { limiter } = recording();
+    const call = modelCaller(LOCAL_OPENAI_KEY, custom('thread_summary', 3), undefined, { now: () => AFTER, limiter });
+    const from = emu.log.length;
+    await call('thread_summary', ask);
+    expect(sentCaps(from)).toEqual([3]);
   });
 });

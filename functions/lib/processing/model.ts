@@ -1,9 +1,11 @@
 import type { ModelPurpose } from '../../../shared/constants';
 import { isRetired, successorFor } from '../../../shared/model-catalog';
 import { productNow } from '../ai/clock';
-import { isModelNotFound } from '../ai/errors';
+import { AiOutputTruncated, isModelNotFound } from '../ai/errors';
 import { chatCompletion, type ChatMessage, type ChatResult } from '../ai/openai';
+import { sharedOpenAILimiter, type OpenAILimiter } from '../limits/openai-limits';
 import { logger } from '../logger';
+import { answerCap } from './throughput';
 import { recordModelWarning, type ModelWarning } from '../settings/model-state';
 import { agencyOfSettings, type Settings } from '../settings/store';
 
@@ -15,6 +17,12 @@ import { agencyOfSettings, type Settings } from '../settings/store';
  * API answers 404 model_not_found is replaced by the purpose's successor for the call: the job
  * goes on, and a warning naming both models is stored for the agency (Settings and the
  * dashboard show it until someone saves a model for that purpose).
+ *
+ * OpenAI admits a request for its prompt plus the max tokens it asks for, so the cap is what the
+ * purpose's answer needs (throughput.ts), never above the setting, and an answer cut at that cap
+ * is asked once more with the setting's full cap. A caller passing its own maxTokens has sized
+ * the answer itself (and retries itself): that cap is sent as given. Every call waits for the key's
+ * shared requests/tokens budget (limits/openai-limits.ts).
  */
 export type ModelCaller = <T = unknown>(
   purpose: ModelPurpose,
@@ -28,11 +36,16 @@ export type ModelCallerOptions = {
   agencyName?: string;
   now?: () => number;
   onReplaced?: (warning: Omit<ModelWarning, 'since'>) => Promise<void> | void;
+  /** default: the key's budget shared by every Lambda */
+  limiter?: OpenAILimiter;
+  /** the first cap per purpose; default throughput.ts's ANSWER_TOKENS */
+  answerTokens?: Partial<Record<ModelPurpose, number>>;
 };
 
 export const modelCaller = (apiKey: string, settings: Settings, remainingMs?: () => number, options: ModelCallerOptions = {}): ModelCaller => {
   const agencyName = options.agencyName ?? agencyOfSettings(settings);
   const now = options.now ?? productNow;
+  const limiter = options.limiter ?? sharedOpenAILimiter();
   /** a purpose whose model moved stays moved for the rest of this caller's calls */
   const moved = new Map<ModelPurpose, string>();
   const noted = new Set<string>();
@@ -55,16 +68,35 @@ export const modelCaller = (apiKey: string, settings: Settings, remainingMs?: ()
   return async (purpose, messages, jsonSchema, callOptions) => {
     const config = settings.model_config[purpose];
     const at = now();
-    const call = (model: string): Promise<ChatResult> =>
+    // A caller that sizes its own answer (analyse.ts: structured floors, its own larger retry)
+    // gets exactly that cap; otherwise the purpose's cap, never above the setting.
+    const fullCap = callOptions?.maxTokens ?? config.max_tokens;
+    const cap = callOptions?.maxTokens ?? Math.min(fullCap, options.answerTokens?.[purpose] ?? answerCap(purpose));
+    const once = (model: string, maxTokens: number): Promise<ChatResult> =>
       chatCompletion({
         apiKey,
         model,
         temperature: config.temperature,
-        maxTokens: callOptions?.maxTokens ?? config.max_tokens,
+        maxTokens,
         messages,
+        limiter,
         ...(jsonSchema ? { jsonSchema } : {}),
         ...(remainingMs ? { retry: { remainingMs } } : {}),
       });
+    const call = async (model: string): Promise<ChatResult> => {
+      if (cap >= fullCap) return once(model, fullCap);
+      const retryFull = () => {
+        logger.info('model answer cut at its purpose cap; asked again with the full cap', { purpose, cap, fullCap });
+        return once(model, fullCap);
+      };
+      try {
+        const first = await once(model, cap);
+        return first.finishReason === 'length' ? await retryFull() : first;
+      } catch (error) {
+        if (error instanceof AiOutputTruncated) return retryFull();
+        throw error;
+      }
+    };
 
     let model = moved.get(purpose) ?? config.model;
     let reason: ModelWarning['reason'] | undefined = model !== config.model ? 'not_found' : undefined;

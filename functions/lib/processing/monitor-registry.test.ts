@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isDue, MONITOR_TICK_MS, scheduleNext } from './monitor-registry';
+import type { MonitorRegistryItem } from '../store/entities/monitor-registry';
+import { isDue, MONITOR_TICK_MS, monitoringOf, scheduleNext, sheetsMaybeBehind } from './monitor-registry';
 
 /** Ticks every 2 minutes for `hours`; returns the times an agency with `intervalMinutes` was checked. */
 const simulate = (intervalMinutes: number, hours: number, firstTickAt = 37_000) => {
@@ -36,5 +37,22 @@ describe('the monitor checks an agency at its configured interval on average', (
   it('an agency not checked for longer than its interval (busy, just registered) counts again from now', () => {
     expect(scheduleNext(0, 3_600_000, 300_000)).toBe(3_900_000);
     expect(scheduleNext(undefined, 1_000, 300_000)).toBe(301_000);
+  });
+});
+
+describe('what the registry tells an idle check', () => {
+  const item = (fields: Partial<MonitorRegistryItem>) => ({ agencyName: 'a', nextCheckAt: '', registeredAt: '', ...fields }) as MonitorRegistryItem;
+
+  it('the sheets are looked at until a look found none behind at the current want version', () => {
+    expect(sheetsMaybeBehind(undefined)).toBe(true);
+    expect(sheetsMaybeBehind(item({}))).toBe(true);
+    expect(sheetsMaybeBehind(item({ sheetsCheckedVersion: 0 }))).toBe(false);
+    expect(sheetsMaybeBehind(item({ sheetsWantVersion: 3, sheetsCheckedVersion: 2 }))).toBe(true);
+    expect(sheetsMaybeBehind(item({ sheetsWantVersion: 3, sheetsCheckedVersion: 3 }))).toBe(false);
+  });
+
+  it('the monitoring settings count only when all three are kept', () => {
+    expect(monitoringOf(item({ checkIntervalMinutes: 5, hoursToCheck: 24 }))).toBeUndefined();
+    expect(monitoringOf(item({ checkIntervalMinutes: 5, hoursToCheck: 24, maxDurationMinutes: 10 }))).toEqual({ check_interval_minutes: 5, hours_to_check: 24, max_duration_minutes: 10 });
   });
 });

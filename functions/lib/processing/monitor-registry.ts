@@ -59,9 +59,85 @@ export const addTrackedConversation = async (agencyName: string): Promise<void> 
   await monitorRegistryEntity().patch({ agencyName }).add({ trackedConversations: 1 }).go({ response: 'none' });
 };
 
+export type MonitoringConfig = { check_interval_minutes: number; hours_to_check: number; max_duration_minutes: number };
+
+/** The monitoring settings the registry keeps, when it has them all (a registry from before them has not). */
+export const monitoringOf = (item: MonitorRegistryItem | undefined): MonitoringConfig | undefined =>
+  item?.checkIntervalMinutes !== undefined && item.hoursToCheck !== undefined && item.maxDurationMinutes !== undefined
+    ? { check_interval_minutes: item.checkIntervalMinutes, hours_to_check: item.hoursToCheck, max_duration_minutes: item.maxDurationMinutes }
+    : undefined;
+
+const configAttributes = (config: MonitoringConfig) => ({
+  checkIntervalMinutes: config.check_interval_minutes,
+  hoursToCheck: config.hours_to_check,
+  maxDurationMinutes: config.max_duration_minutes,
+});
+
+/** Patches an existing registry item; an agency without one is registered by its next contact or job. */
+const patchIfRegistered = async (agencyName: string, change: (patch: ReturnType<ReturnType<typeof monitorRegistryEntity>['patch']>) => { go: (o: { response: 'none' }) => Promise<unknown> }) => {
+  try {
+    await change(monitorRegistryEntity().patch({ agencyName })).go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+  }
+};
+
+/** Settings were saved: the monitor reads its interval and limits from the registry, never the settings item. */
+export const recordMonitoringConfig = async (agencyName: string, config: MonitoringConfig): Promise<void> =>
+  patchIfRegistered(agencyName, (patch) => patch.set({ ...configAttributes(config), updatedAt: nowIso() }));
+
+/** A job took the agency's lock: a hint for the monitor (the lock item decides). */
+export const noteActiveJob = async (agencyName: string, jobId: string): Promise<void> => {
+  await ensureRegistered(agencyName);
+  await patchIfRegistered(agencyName, (patch) => patch.set({ activeJobId: jobId }));
+};
+
+/** The job ended: its hint goes (only if it is still this job's). */
+export const clearActiveJob = async (agencyName: string, jobId: string): Promise<void> => {
+  try {
+    await monitorRegistryEntity()
+      .patch({ agencyName })
+      .remove(['activeJobId'])
+      .where((attr, op) => op.eq(attr.activeJobId, jobId))
+      .go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+  }
+};
+
+/** A tracker was marked behind (after its sync state moved): the next check looks at the sheets. */
+export const bumpSheetsWanted = async (agencyName: string): Promise<void> => patchIfRegistered(agencyName, (patch) => patch.add({ sheetsWantVersion: 1 }));
+
+/** Whether a check must look at the sheet sync states: a tracker was marked behind since a check last found none. */
+export const sheetsMaybeBehind = (item: MonitorRegistryItem | undefined): boolean => (item?.sheetsWantVersion ?? 0) !== (item?.sheetsCheckedVersion ?? -1);
+
+/** A look at the sync states found no tracker behind at this want version: later checks skip the look until it moves. */
+export const markSheetsChecked = async (agencyName: string, version: number): Promise<void> => {
+  try {
+    await monitorRegistryEntity()
+      .patch({ agencyName })
+      .set({ sheetsCheckedVersion: version })
+      .where((attr, op) => (version === 0 ? `${op.notExists(attr.sheetsWantVersion)} OR ${op.eq(attr.sheetsWantVersion, 0)}` : op.eq(attr.sheetsWantVersion, version)))
+      .go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+  }
+};
+
+/** A longlist import started (+1) or ended (-1): the tick looks for stalled imports only while one runs somewhere. */
+export const countRunningImport = async (agencyName: string, delta: 1 | -1): Promise<void> => {
+  await ensureRegistered(agencyName);
+  await patchIfRegistered(agencyName, (patch) => patch.add({ importsRunning: delta }));
+};
+
+/**
+ * The check's one write: when it ran, when the next is due, what it found. Also: the monitoring
+ * settings when this check had to read them (a registry from before they were kept), when every
+ * healthy mailbox was read, and a lock hint that turned out stale removed.
+ */
 export const recordCheck = async (
   agencyName: string,
-  check: { at: Date; nextCheckAt: Date; threads: number; messages: number },
+  check: { at: Date; nextCheckAt: Date; threads: number; messages: number; config?: MonitoringConfig; mailboxesChecked?: boolean; staleJobHint?: boolean },
 ): Promise<void> => {
   await monitorRegistryEntity()
     .patch({ agencyName })
@@ -71,7 +147,10 @@ export const recordCheck = async (
       threadsInLastCheck: check.threads,
       messagesInLastCheck: check.messages,
       updatedAt: nowIso(),
+      ...(check.config ? configAttributes(check.config) : {}),
+      ...(check.mailboxesChecked ? { mailboxesCheckedAt: check.at.toISOString() } : {}),
     })
+    .remove(check.staleJobHint ? ['activeJobId'] : [])
     .go({ response: 'none' });
 };
 

@@ -1,11 +1,11 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { HistoryExpired } from '../google/errors';
-import type { GmailClient } from '../google/gmail';
+import { createGmailClient, type GmailClient } from '../google/gmail';
 import { Conflict } from '../http/errors';
 import { logger, errorMessage } from '../logger';
 import { readSettings } from '../settings/store';
 import { jobEntity, type ThreadRef } from '../store/entities/job';
-import { consentTerms, permitsMessage, readMailboxReadings, type MailboxConsent } from '../mailboxes/consent';
+import { consentTerms, permitsMessage, readMonitorView, type MailboxConsent, type MonitoredMailbox } from '../mailboxes/consent';
 import { accessProblem, recordMailboxCheck } from '../mailboxes/health';
 import { threadEntity } from '../store/entities/thread';
 import { addressesOf, agencyContacts, buildContactIndex, type ContactIndex } from './agency-context';
@@ -14,9 +14,10 @@ import { gmailClients } from './gmail-clients';
 import { mailboxTokenCache } from './mailbox-tokens';
 import { buildQueries, MAX_QUERY_CHARS } from './gmail-queries';
 import { startJob } from './jobs';
-import { dueAgencies, readRegistry, recordCheck, scheduleNext } from './monitor-registry';
+import { dueAgencies, monitoringOf, recordCheck, scheduleNext, sheetsMaybeBehind } from './monitor-registry';
 import type { MonitorRegistryItem } from '../store/entities/monitor-registry';
 import { isAgencyProcessing } from './status';
+import { perPlatform } from '../platform/platform';
 
 /**
  * The 2-minute monitor. Cheap when nothing happens: per due agency and connected mailbox one
@@ -40,11 +41,12 @@ type Collected = { refs: ThreadRef[]; messages: number; historyIds: Map<string, 
  * (bumped on every contact change, on the registry item) and its members stay the same: an idle
  * check reads no contact.
  */
-const indexCache = new Map<string, { key: string; index: ContactIndex }>();
+const indexCacheOf = perPlatform(() => new Map<string, { key: string; index: ContactIndex }>());
 const MAX_CACHED_AGENCIES = 200;
 
 const contactIndexFor = async (agencyName: string, version: number | undefined, members: string[]): Promise<ContactIndex> => {
   const key = `${version ?? 'none'}|${[...members].sort().join(',')}`;
+  const indexCache = indexCacheOf();
   const hit = indexCache.get(agencyName);
   if (hit && hit.key === key) return hit.index;
   const index = buildContactIndex(await agencyContacts(agencyName), members);
@@ -53,9 +55,6 @@ const contactIndexFor = async (agencyName: string, version: number | undefined, 
   indexCache.set(agencyName, { key, index });
   return index;
 };
-
-/** Tests: forget the cached contact indexes. */
-export const resetMonitorCaches = (): void => indexCache.clear();
 
 const isTracked = (index: ContactIndex, addresses: (string | undefined)[]) =>
   addresses.some((a) => a && (index.byTalent.has(a) || index.byManager.has(a)));
@@ -105,24 +104,79 @@ const scanHistory = async (agencyName: string, gmail: GmailClient, consent: Mail
   return changes.historyId;
 };
 
-export type AgencyCheck = { agencyName: string; result: 'busy' | 'nothing-new' | 'started' | 'skipped'; threads: number; messages: number; jobId?: string };
+export type AgencyCheck = {
+  agencyName: string;
+  result: 'busy' | 'nothing-new' | 'started' | 'skipped';
+  threads: number;
+  messages: number;
+  jobId?: string;
+  /** a tracker was marked behind since a check last found none: the tick looks at the sync states (at this want version) */
+  sheetsWantVersion?: number;
+};
 
-/** `due`: the registry item as the tick's due Query returned it (the index projects it whole), saving its read. */
-export const checkAgency = async (agencyName: string, now = new Date(), due?: MonitorRegistryItem): Promise<AgencyCheck> => {
+type MailboxOutcome = { historyId: string; reset: boolean; found: Collected };
+
+/** One mailbox's share of a check, into its own collection (merged only when it succeeds). */
+const checkMailbox = async (
+  agencyName: string,
+  gmail: GmailClient,
+  consent: MonitoredMailbox,
+  index: ContactIndex,
+  addresses: string[],
+  hoursToCheck: number,
+  now: Date,
+): Promise<MailboxOutcome> => {
+  const found: Collected = { refs: [], messages: 0, historyIds: new Map() };
+  let historyId: string | undefined;
+  let reset = false;
+  if (consent.historyId) {
+    try {
+      historyId = await scanHistory(agencyName, gmail, consent, index, consent.historyId, found);
+    } catch (error) {
+      if (!(error instanceof HistoryExpired)) throw error;
+      logger.info('gmail history expired; scanning recent mail instead', { mailbox: consent.email });
+      reset = true;
+    }
+  }
+  if (!historyId) {
+    historyId = (await gmail.getProfile()).historyId;
+    await scanRecent(gmail, consent, addresses, hoursToCheck, now.getTime(), found);
+  }
+  return { historyId, reset, found };
+};
+
+/**
+ * `due`: the registry item as the tick's due Query returned it; the check reads it again,
+ * consistently, with the mailboxes and members (one Query, consent.ts readMonitorView).
+ * `only.mailboxes`: check just these mailboxes (a Gmail push for one of them); such a check
+ * leaves the agency's schedule and last-check record to the 2-minute check.
+ *
+ * DynamoDB requests of an idle check: that Query and the registry write, nothing per mailbox
+ * while its access token is cached (no grant read) and its health and historyId did not move
+ * (no mailbox write). The settings, the lock and the sheet sync states are read only when the
+ * registry says they matter (no monitoring settings kept yet, a job's hint, a tracker behind).
+ */
+export const checkAgency = async (agencyName: string, now = new Date(), due?: MonitorRegistryItem, only?: { mailboxes?: string[] }): Promise<AgencyCheck> => {
   const base = { agencyName, threads: 0, messages: 0 };
-  // A running job (any kind) keeps the agency due: it is checked again at the next tick.
-  if (await isAgencyProcessing(agencyName, now.getTime())) return { ...base, result: 'busy' };
-  const settings = await readSettings({ agencyName });
-  const config = settings.monitoring_config;
-  const registered = due ?? (await readRegistry(agencyName));
+  const view = await readMonitorView(agencyName);
+  const registered = view.registry ?? due;
+  // A running job (any kind) keeps the agency due: it is checked again at the next tick. The
+  // lock is read only when the registry names a job; a job it misses is met by startJob's lock.
+  const staleJobHint = Boolean(registered?.activeJobId) && !(await isAgencyProcessing(agencyName, now.getTime()));
+  if (registered?.activeJobId && !staleJobHint) return { ...base, result: 'busy' };
+  const kept = monitoringOf(registered);
+  const config = kept ?? (await readSettings({ agencyName })).monitoring_config;
   const dueAt = registered?.nextCheckAt ? Date.parse(registered.nextCheckAt) : undefined;
   const nextCheckAt = new Date(scheduleNext(dueAt, now.getTime(), Math.max(1, config.check_interval_minutes) * 60_000));
-  const { readings: consents, members } = await readMailboxReadings(agencyName);
-  const index = await contactIndexFor(agencyName, registered?.contactsVersion, members);
+  const sheets = sheetsMaybeBehind(registered) ? { sheetsWantVersion: registered?.sheetsWantVersion ?? 0 } : {};
+  const record = (found: { threads: number; messages: number; mailboxesChecked?: boolean }) =>
+    only ? Promise.resolve() : recordCheck(agencyName, { at: now, nextCheckAt, ...found, ...(kept ? {} : { config }), ...(staleJobHint ? { staleJobHint } : {}) });
+  const consents = only?.mailboxes ? view.readings.filter((reading) => only.mailboxes!.includes(reading.email)) : view.readings;
+  const index = await contactIndexFor(agencyName, registered?.contactsVersion, view.members);
   const addresses = addressesOf(index.tracked, index);
   if (consents.length === 0 || addresses.length === 0) {
-    await recordCheck(agencyName, { at: now, nextCheckAt, threads: 0, messages: 0 });
-    return { ...base, result: 'skipped' };
+    await record({ threads: 0, messages: 0 });
+    return { ...base, ...sheets, result: 'skipped' };
   }
   const collected: Collected = { refs: [], messages: 0, historyIds: new Map() };
   const reset = new Set<string>();
@@ -131,28 +185,30 @@ export const checkAgency = async (agencyName: string, now = new Date(), due?: Mo
   for (const consent of consents) {
     const mailbox = consent.email;
     try {
-      const gmail = await gmailFor(mailbox);
-      let historyId: string | undefined;
-      if (consent.historyId) {
-        try {
-          historyId = await scanHistory(agencyName, gmail, consent, index, consent.historyId, collected);
-        } catch (error) {
-          if (!(error instanceof HistoryExpired)) throw error;
-          logger.info('gmail history expired; scanning recent mail instead', { mailbox });
-          reset.add(mailbox);
-        }
+      const run = (gmail: GmailClient) => checkMailbox(agencyName, gmail, consent, index, addresses, config.hours_to_check, now);
+      let outcome: MailboxOutcome | undefined;
+      const cached = await tokens.cachedContext(mailbox);
+      if (cached) {
+        outcome = await run(createGmailClient({ ...cached, mailbox })).catch((error: unknown) => {
+          // A refused token is worth a second try through the grant, which refreshes it or finds
+          // the grant revoked; a missing scope or permission would only be refused again.
+          const problem = accessProblem(error);
+          if (problem && problem.health !== 'revoked') throw error;
+          logger.info('monitor: cached access token refused, reading the grant', { mailbox, error: errorMessage(error) });
+          return undefined;
+        });
       }
-      if (!historyId) {
-        historyId = (await gmail.getProfile()).historyId;
-        await scanRecent(gmail, consent, addresses, config.hours_to_check, now.getTime(), collected);
-      }
-      collected.historyIds.set(mailbox, historyId);
+      outcome ??= await run(await gmailFor(mailbox));
+      for (const ref of outcome.found.refs) if (!collected.refs.some((r) => r.mailbox === ref.mailbox && r.threadId === ref.threadId)) collected.refs.push(ref);
+      collected.messages += outcome.found.messages;
+      collected.historyIds.set(mailbox, outcome.historyId);
+      if (outcome.reset) reset.add(mailbox);
     } catch (error) {
       // A mailbox without usable access is skipped with its health recorded; the others go on.
       const problem = accessProblem(error);
       if (!problem) throw error;
       logger.warn('monitor: mailbox skipped, no usable Google access', { mailbox, health: problem.health });
-      await recordMailboxCheck(agencyName, mailbox, { ...problem, at: now });
+      if (consent.health !== problem.health || consent.healthDetail !== problem.detail) await recordMailboxCheck(agencyName, mailbox, { ...problem, at: now });
     }
   }
   await tokens.flush();
@@ -178,12 +234,25 @@ export const checkAgency = async (agencyName: string, now = new Date(), due?: Mo
       throw error;
     }
   }
-  // Only now that the new mail is in a job's hands does the monitor move its history marks.
-  for (const [email, historyId] of collected.historyIds) {
-    await recordMailboxCheck(agencyName, email, { health: reset.has(email) ? 'history_reset' : 'connected', historyId, at: now });
+  // Only now that the new mail is in a job's hands does the monitor move its history marks. A
+  // mailbox whose health and historyId stayed is not written: its last successful check is the
+  // registry's mailboxesCheckedAt (health.ts lastSuccessOf).
+  for (const consent of consents) {
+    const historyId = collected.historyIds.get(consent.email);
+    if (historyId === undefined) continue;
+    const health = reset.has(consent.email) ? 'history_reset' : 'connected';
+    if (historyId === consent.historyId && consent.health === health && !consent.healthDetail) continue;
+    await recordMailboxCheck(agencyName, consent.email, { health, historyId, at: now });
   }
-  await recordCheck(agencyName, { at: now, nextCheckAt, threads: collected.refs.length, messages: collected.messages });
-  return { ...base, threads: collected.refs.length, messages: collected.messages, result: jobId ? 'started' : 'nothing-new', ...(jobId ? { jobId } : {}) };
+  await record({ threads: collected.refs.length, messages: collected.messages, mailboxesChecked: collected.historyIds.size > 0 });
+  return {
+    ...base,
+    ...(jobId ? {} : sheets),
+    threads: collected.refs.length,
+    messages: collected.messages,
+    result: jobId ? 'started' : 'nothing-new',
+    ...(jobId ? { jobId } : {}),
+  };
 };
 
 const checkAll = async (agencies: string[], now: Date, dueItems?: Map<string, MonitorRegistryItem>): Promise<AgencyCheck[]> => {
@@ -203,13 +272,16 @@ let lambda: LambdaClient | undefined;
 
 export type TickEvent = { agencies?: string[] };
 
-export const runMonitorTick = async (event: TickEvent = {}, now = new Date()): Promise<{ agenciesChecked: number; results: AgencyCheck[] }> => {
+export type TickResult = { agenciesChecked: number; results: AgencyCheck[]; /** a due agency has a longlist import running: look for stalled ones */ importsRunning?: boolean };
+
+export const runMonitorTick = async (event: TickEvent = {}, now = new Date()): Promise<TickResult> => {
   if (Array.isArray(event.agencies)) {
     const results = await checkAll(event.agencies.slice(0, AGENCIES_PER_INVOCATION), now);
     return { agenciesChecked: results.length, results };
   }
   const dueItems = new Map((await dueAgencies(now, MAX_DUE_PER_TICK)).map((item) => [item.agencyName, item]));
   const due = [...dueItems.keys()];
+  const importsRunning = [...dueItems.values()].some((item) => (item.importsRunning ?? 0) > 0);
   const chunks: string[][] = [];
   for (let i = 0; i < due.length; i += AGENCIES_PER_INVOCATION) chunks.push(due.slice(i, i + AGENCIES_PER_INVOCATION));
   const self = process.env.AWS_LAMBDA_FUNCTION_NAME;
@@ -221,8 +293,8 @@ export const runMonitorTick = async (event: TickEvent = {}, now = new Date()): P
       ),
     );
     const results = await checkAll(chunks[0]!, now, dueItems);
-    return { agenciesChecked: results.length, results };
+    return { agenciesChecked: results.length, results, importsRunning };
   }
   const results = await checkAll(due, now, dueItems);
-  return { agenciesChecked: results.length, results };
+  return { agenciesChecked: results.length, results, importsRunning };
 };

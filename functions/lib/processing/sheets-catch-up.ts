@@ -4,6 +4,7 @@ import { lastJobEntity } from '../store/entities/active-job';
 import { sheetSyncStateEntity } from '../store/entities/sheet-sync-state';
 import { getJob } from './job-store';
 import { startJob } from './jobs';
+import { markSheetsChecked } from './monitor-registry';
 
 /** After a catch-up whose sheets could not be written (a tracker deleted, access lost), the monitor waits this long before the next. */
 export const CATCH_UP_BACKOFF_MS = 30 * 60_000;
@@ -17,11 +18,16 @@ export const sheetsBehind = async (agencyName: string): Promise<boolean> => {
 /**
  * The monitor's catch-up: an agency whose check found no new mail but whose sheets are behind (a
  * failed or interrupted sync, contacts added since) gets a sheets-only job for the behind
- * campaigns. Never throws: a busy agency is caught up by its running job or by a later check.
+ * campaigns. The monitor calls it only when the registry's sheets versions say a tracker was
+ * marked behind since a look last found none (`wantVersion`, recorded when none is). Never throws: a busy agency is caught up by its running job or by a later check.
  */
-export const catchUpBehindSheets = async (agencyName: string, now = Date.now()): Promise<string | undefined> => {
+export const catchUpBehindSheets = async (agencyName: string, now = Date.now(), wantVersion?: number): Promise<string | undefined> => {
   try {
-    if (!(await sheetsBehind(agencyName))) return undefined;
+    if (!(await sheetsBehind(agencyName))) {
+      // Nothing behind at this version: later checks skip the look until a tracker is marked behind again.
+      if (wantVersion !== undefined) await markSheetsChecked(agencyName, wantVersion);
+      return undefined;
+    }
     if (await lastCatchUpFailedRecently(agencyName, now)) return undefined;
     return (await startJob(agencyName, { kind: 'sheets' })).jobId;
   } catch (error) {

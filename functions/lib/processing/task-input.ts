@@ -1,8 +1,9 @@
-/** The state machine's task input: `{agencyName, jobId}` (+ `batch`, `outcome`, `error`). */
+/** The state machine's task input: `{agencyName, jobId}` (+ `lane`, `outcome`, `error`). */
 export type TaskInput = {
   agencyName: string;
   jobId: string;
-  batch?: { index: number };
+  /** ProcessBatch: the lane and where it stands (lanes.ts) */
+  lane?: unknown;
   outcome?: 'succeeded' | 'failed';
   error?: unknown;
   /** FinalizeSheetsFailed: the SyncSheets error, once its retries were spent */

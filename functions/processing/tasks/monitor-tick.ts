@@ -6,19 +6,21 @@ import { catchUpBehindSheets } from '../../lib/processing/sheets-catch-up';
 /**
  * The scheduler's target every 2 minutes (and, with `{agencies}`, a fanned-out share of one
  * tick). See functions/lib/processing/monitor.ts. Then the catch-ups no new mail would start:
- * an agency checked without new mail whose sheets are behind gets a sheets-only job, and (once
- * per tick, not per share) a longlist import whose worker died is resumed.
+ * an agency checked without new mail whose sheets are behind gets a sheets-only job (looked at
+ * only when its registry says a tracker was marked behind), and (once per tick, not per share,
+ * and only while a due agency has an import running) a longlist import whose worker died is resumed.
  */
 export const handler = async (event: TickEvent = {}) => {
   const tick = await runMonitorTick(event ?? {});
   const sheetJobs: string[] = [];
   for (const check of tick.results) {
     if (check.result !== 'nothing-new' && check.result !== 'skipped') continue;
-    const jobId = await catchUpBehindSheets(check.agencyName);
+    if (check.sheetsWantVersion === undefined) continue;
+    const jobId = await catchUpBehindSheets(check.agencyName, Date.now(), check.sheetsWantVersion);
     if (jobId) sheetJobs.push(jobId);
   }
   let importsResumed = 0;
-  if (!Array.isArray(event?.agencies)) {
+  if (!Array.isArray(event?.agencies) && tick.importsRunning) {
     importsResumed = await resumeStalledImports().catch((error: unknown) => {
       logger.warn('monitor: stalled imports not resumed', { error: errorMessage(error) });
       return 0;

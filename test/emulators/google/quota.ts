@@ -1,7 +1,14 @@
-/** Per-user, per-minute quota units (Gmail's model), as a 60-second sliding window. */
+/**
+ * Per-user, per-minute quota units (Gmail's model), as a 60-second sliding window.
+ * GMAIL_EMULATOR_QUOTA_WINDOW_MS (or `windowMs`) scales the window for tests, the same units per
+ * a shorter window, with the product's limiter scaled alike (GMAIL_QUOTA_WINDOW_MS).
+ */
 import { GoogleError } from './errors';
 
-export type QuotaConfig = { unitsPerMinute: number; costs: Record<string, number> };
+export type QuotaConfig = { unitsPerMinute: number; costs: Record<string, number>; windowMs?: number };
+
+/** What the tracker saw of one user: units charged, refusals, and the fullest window. */
+export type QuotaSeen = { charged: number; refused: number; peakWindowUnits: number };
 
 export type QuotaTracker = {
   config: QuotaConfig;
@@ -11,15 +18,27 @@ export type QuotaTracker = {
   charge(user: string, operation: string): number | undefined;
   /** units used by the user in the current window */
   used(user: string): number;
+  /** every user's totals since the last reset (the log a test reads) */
+  seen(): Map<string, QuotaSeen>;
   reset(): void;
 };
 
-const WINDOW_MS = 60_000;
+const windowOf = (config: QuotaConfig): number => {
+  const scaled = Number(process.env.GMAIL_EMULATOR_QUOTA_WINDOW_MS);
+  return config.windowMs ?? (scaled > 0 ? scaled : 60_000);
+};
 
 type Window = { entries: Array<{ at: number; units: number }>; head: number; total: number };
 
 export const createQuotaTracker = (config: QuotaConfig, clock: () => number): QuotaTracker => {
+  const WINDOW_MS = windowOf(config);
   const windows = new Map<string, Window>();
+  const stats = new Map<string, QuotaSeen>();
+  const statsOf = (user: string): QuotaSeen => {
+    let s = stats.get(user);
+    if (!s) stats.set(user, (s = { charged: 0, refused: 0, peakWindowUnits: 0 }));
+    return s;
+  };
   /** drops expired entries from the front (entries are appended in clock order) */
   const prune = (user: string, now: number): Window => {
     let w = windows.get(user);
@@ -38,7 +57,11 @@ export const createQuotaTracker = (config: QuotaConfig, clock: () => number): Qu
     config,
     cost: (operation) => config.costs[operation],
     used: (user) => prune(user, clock()).total,
-    reset: () => windows.clear(),
+    seen: () => new Map([...stats].map(([user, s]) => [user, { ...s }])),
+    reset: () => {
+      windows.clear();
+      stats.clear();
+    },
     charge(user, operation) {
       const units = config.costs[operation];
       if (units === undefined) return undefined;
@@ -56,6 +79,7 @@ export const createQuotaTracker = (config: QuotaConfig, clock: () => number): Qu
             break;
           }
         }
+        statsOf(user).refused += 1;
         const retryAfter = Math.max(1, Math.ceil((freeAt - now) / 1000));
         throw new GoogleError(429, {
           message: `User-rate limit exceeded.  Retry after ${new Date(now + retryAfter * 1000).toISOString()}`,
@@ -66,6 +90,9 @@ export const createQuotaTracker = (config: QuotaConfig, clock: () => number): Qu
       }
       w.entries.push({ at: now, units });
       w.total += units;
+      const s = statsOf(user);
+      s.charged += units;
+      s.peakWindowUnits = Math.max(s.peakWindowUnits, w.total);
       return units;
     },
   };

@@ -48,7 +48,7 @@ type Failed = { ok: false; error: EmulatorError };
 /** Roughly what a BPE tokenizer gives for English: about four characters a token. */
 export const countTokens = (text: string): number => Math.ceil(text.length / 4);
 
-const promptTokens = (messages: readonly ChatMessage[], format: ResponseFormat | undefined): number => {
+export const promptTokens = (messages: readonly ChatMessage[], format: ResponseFormat | undefined): number => {
   // Each message costs its text plus a few framing tokens, as the real accounting does.
   const body = messages.reduce((sum, m) => sum + 4 + countTokens(messageText(m.content)), 3);
   return body + (format?.type === 'json_schema' ? countTokens(JSON.stringify(format.json_schema.schema)) : 0);

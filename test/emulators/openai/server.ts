@@ -15,9 +15,11 @@ import {
 } from './errors';
 import { bearerKey, LOCAL_OPENAI_KEY, maskKey, redactKey, type KeyState } from './keys';
 import { findModel, isShutDown, liveModels } from './models';
+import { createRateLimiter, rateLimitsFromEnv, type RateLimits } from './rate-limits';
 
 export { LOCAL_OPENAI_KEY } from './keys';
 export type { KeyState } from './keys';
+export type { RateLimits } from './rate-limits';
 
 /**
  * A local stand-in for the OpenAI API: `GET /v1/models`, `GET /v1/models/{id}` and
@@ -36,6 +38,11 @@ export type OpenAIEmulatorOptions = {
    * announced shutdown dates against it. Default: the real time.
    */
   now?: string | number | (() => number);
+  /**
+   * Per-key requests/tokens per minute, enforced as OpenAI does (rate-limits.ts). Default:
+   * OPENAI_EMULATOR_TIER / OPENAI_EMULATOR_RPM / OPENAI_EMULATOR_TPM, else not enforced.
+   */
+  rateLimits?: RateLimits | false;
 };
 
 const clockOf = (given: OpenAIEmulatorOptions['now']): (() => number) => {
@@ -63,6 +70,10 @@ export type OpenAILogEntry = {
   status: number;
   /** The error code returned, when the request failed. */
   code?: string | null;
+  /** Tokens the rate limiter counted at admission (prompt estimate + max tokens), when enforced. */
+  admittedTokens?: number;
+  /** Epoch ms the request arrived (the real clock: rate limits run on it). */
+  arrivedAt?: number;
 };
 
 export type FaultStatus = 429 | 500 | 503 | 402;
@@ -75,6 +86,8 @@ export type OpenAIEmulator = {
   faults: { set(spec: FaultSpec): void; clear(): void };
   setKeyState(key: string, state: KeyState): void;
   setLatency(ms: number): void;
+  /** Per-key rate limits from now on (undefined: not enforced); buckets start full. */
+  setRateLimits(limits: RateLimits | undefined): void;
   /** Sets the clock models retire against (undefined: the real time again). */
   setNow(now: OpenAIEmulatorOptions['now']): void;
   close(): Promise<void>;
@@ -126,6 +139,7 @@ export const startOpenAIEmulator = async (options: OpenAIEmulatorOptions = {}): 
   const log: OpenAILogEntry[] = [];
   const faults = makeFaults();
   let clock = clockOf(options.now);
+  const limiter = createRateLimiter(options.rateLimits === false ? undefined : (options.rateLimits ?? rateLimitsFromEnv()));
 
   const send = (res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, {
@@ -162,8 +176,23 @@ export const startOpenAIEmulator = async (options: OpenAIEmulatorOptions = {}): 
       ...(key ? { key: redactKey(key) } : {}),
       ...(body !== undefined ? { body } : {}),
       status: 0,
+      arrivedAt: Date.now(),
     };
     log.push(entry);
+    // Admission comes before the model runs: a refused request is answered at once.
+    let rateHeaders: Record<string, string> | undefined;
+    if (method === 'POST' && url.pathname === '/v1/chat/completions' && key && keyStates.get(key) === 'ok' && !parseFailed) {
+      const admission = limiter.admit(redactKey(key)!, requestedModel ?? 'gpt-4.1-mini', body);
+      if (admission) {
+        entry.admittedTokens = admission.tokens;
+        if (!admission.ok) {
+          entry.status = admission.error.status;
+          entry.code = admission.error.body.error.code;
+          return send(res, admission.error.status, admission.error.body, admission.error.headers);
+        }
+        rateHeaders = admission.headers;
+      }
+    }
     if (latencyMs > 0) await sleep(latencyMs);
 
     const reply = (status: number, payload: unknown, headers?: Record<string, string>) => {
@@ -206,7 +235,7 @@ export const startOpenAIEmulator = async (options: OpenAIEmulatorOptions = {}): 
       const result = createCompletion(body, clock);
       if (!result.ok) return replyError(result.error);
       entry.usage = result.completion.usage;
-      return reply(200, result.completion);
+      return reply(200, result.completion, rateHeaders);
     }
     return replyError(unknownRoute(method, url.pathname));
   };
@@ -232,6 +261,7 @@ export const startOpenAIEmulator = async (options: OpenAIEmulatorOptions = {}): 
     setLatency: (ms) => {
       latencyMs = ms;
     },
+    setRateLimits: (limits) => limiter.set(limits),
     setNow: (now) => {
       clock = clockOf(now);
     },

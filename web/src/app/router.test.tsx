@@ -1,11 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../components/ui/notifications';
 import { browserLocation } from '../lib/browser-location';
+import { fakeApiKeyStatus, fakeAuthStatus, fakeMembers, fakeMessage, fakeSignedOut } from '../testing/fakes';
 import { fakeApi, renderRoutes } from '../testing/render';
+import { pageModules } from './lazy-routes';
 import { routes } from './router';
+
+// Pages load on demand; their first import (transforming their modules) is not what these tests time.
+beforeAll(() => Promise.all(Object.values(pageModules).map((load) => load())), 60_000);
 
 afterEach(() => {
   cleanup();
@@ -14,7 +19,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const signedIn = { authenticated: true, user: { email: 'jane@acme.test', name: 'Jane Doe', picture: null }, agency_name: 'acme' };
+const signedIn = fakeAuthStatus({ user: { email: 'jane@acme.test', name: 'Jane Doe', picture: null } });
 const KEY = `sk-${'k'.repeat(50)}`;
 
 const boot = (path: string, handlers: Parameters<typeof fakeApi>[0]) => {
@@ -25,7 +30,7 @@ const boot = (path: string, handlers: Parameters<typeof fakeApi>[0]) => {
 
 describe('startup gate and routes', () => {
   it('shows the sign-in screen when signed out, on any app route', async () => {
-    boot('/campaigns', { 'GET /auth/status': () => ({ body: { authenticated: false } }) });
+    boot('/campaigns', { 'GET /auth/status': () => ({ body: fakeSignedOut() }) });
     expect(await screen.findByRole('heading', { name: 'Threadline' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
   });
@@ -39,7 +44,7 @@ describe('startup gate and routes', () => {
 
   it('mentions the invitation and carries it to the login', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
-    const { user } = boot('/?invite=tok%201', { 'GET /auth/status': () => ({ body: { authenticated: false } }) });
+    const { user } = boot('/?invite=tok%201', { 'GET /auth/status': () => ({ body: fakeSignedOut() }) });
     await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
     expect(screen.getByText(/accepting an agency invitation/)).toBeTruthy();
     expect(assign).toHaveBeenCalledWith('/auth/login?invite=tok+1');
@@ -47,7 +52,7 @@ describe('startup gate and routes', () => {
 
   it('sends a signed-in user without an agency to /agencies', async () => {
     const { router } = boot('/settings', {
-      'GET /auth/status': () => ({ body: { ...signedIn, agency_name: null } }),
+      'GET /auth/status': () => ({ body: fakeAuthStatus({ ...signedIn, agency_name: null, agency_display_name: null, membership_role: null, pending_agency: true }) }),
       'GET /api/v3/agency/list-mine': () => ({ body: { success: true, agencies: [] } }),
       'GET /api/v3/agency/invitations/mine': () => ({ body: { success: true, invites: [] } }),
     });
@@ -60,11 +65,11 @@ describe('startup gate and routes', () => {
     let configured = false;
     const { user } = boot('/', {
       'GET /auth/status': () => ({ body: signedIn }),
-      'GET /api/v3/api-keys/status': () => ({ body: { success: true, openai: configured } }),
+      'GET /api/v3/api-keys/status': () => ({ body: fakeApiKeyStatus(configured) }),
       'POST /api/v3/api-keys/validate': () => ({ body: { success: true, valid: true, message: 'ok' } }),
       'POST /api/v3/api-keys/set': () => {
         configured = true;
-        return { body: { success: true } };
+        return { body: fakeMessage('API key saved') };
       },
     });
     await user.type(await screen.findByPlaceholderText(/^sk-/), KEY);
@@ -76,8 +81,8 @@ describe('startup gate and routes', () => {
   it('renders each page with its title and subtitle inside the top navigation', async () => {
     const { user } = boot('/', {
       'GET /auth/status': () => ({ body: signedIn }),
-      'GET /api/v3/api-keys/status': () => ({ body: { success: true, openai: true } }),
-      'GET /api/v3/agency/members': () => ({ body: { success: true, members: [], current_user_email: 'jane@acme.test' } }),
+      'GET /api/v3/api-keys/status': () => ({ body: fakeApiKeyStatus(true) }),
+      'GET /api/v3/agency/members': () => ({ body: fakeMembers([], { current_user_email: 'jane@acme.test' }) }),
     });
     await screen.findByRole('heading', { name: 'Email Processing' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -93,8 +98,8 @@ describe('startup gate and routes', () => {
   it('prefetches page data when a link is hovered', async () => {
     const { user, api } = boot('/', {
       'GET /auth/status': () => ({ body: signedIn }),
-      'GET /api/v3/api-keys/status': () => ({ body: { success: true, openai: true } }),
-      'GET /api/v3/agency/members': () => ({ body: { success: true, members: [] } }),
+      'GET /api/v3/api-keys/status': () => ({ body: fakeApiKeyStatus(true) }),
+      'GET /api/v3/agency/members': () => ({ body: fakeMembers([], { current_user_email: 'jane@acme.test' }) }),
     });
     await screen.findByRole('heading', { name: 'Email Processing' });
     await user.hover(screen.getByRole('link', { name: 'Settings' }));

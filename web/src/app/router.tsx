@@ -1,13 +1,22 @@
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AuthConsentRoute } from '../features/auth/routes/auth-consent';
-import { AuthErrorRoute } from '../features/auth/routes/auth-error';
-import { AuthSuccessRoute } from '../features/auth/routes/auth-success';
-import { InviteRoute } from '../features/auth/routes/invite';
-import { DashboardRoute } from '../features/dashboard/routes/dashboard';
 import { NotFound } from './errors/not-found';
 import { RouteError } from './errors/route-error';
-import { AppLayout } from './layout/app-layout';
-import { LazyAgencySelector, LazyAgencySetup, LazyCampaignBoard, LazyCampaigns, LazyContacts, LazyQueues, LazySettings, LazyTalentTimeline } from './lazy-routes';
+import {
+  LazyAgencySelector,
+  LazyAgencySetup,
+  LazyAppLayout,
+  LazyAuthConsent,
+  LazyAuthError,
+  LazyAuthSuccess,
+  LazyCampaignBoard,
+  LazyCampaigns,
+  LazyContacts,
+  LazyDashboard,
+  LazyInvite,
+  LazyQueues,
+  LazySettings,
+  LazyTalentTimeline,
+} from './lazy-routes';
 import { StartupGate } from './startup/startup-gate';
 
 /** The spec's route table (section 2). Standalone routes render without the top navigation. */
@@ -19,11 +28,11 @@ export const routes: RouteObject[] = [
         path: '/',
         element: (
           <StartupGate requirement="agency">
-            <AppLayout />
+            <LazyAppLayout />
           </StartupGate>
         ),
         children: [
-          { index: true, element: <DashboardRoute /> },
+          { index: true, element: <LazyDashboard /> },
           { path: 'campaigns', element: <LazyCampaigns /> },
           { path: 'campaigns/:id', element: <LazyCampaignBoard /> },
           { path: 'talents/:email', element: <LazyTalentTimeline /> },
@@ -44,10 +53,10 @@ export const routes: RouteObject[] = [
           { path: 'new', element: <LazyAgencySetup /> },
         ],
       },
-      { path: '/invite', element: <InviteRoute /> },
-      { path: '/auth/success', element: <AuthSuccessRoute /> },
-      { path: '/auth/error', element: <AuthErrorRoute /> },
-      { path: '/auth/consent', element: <AuthConsentRoute /> },
+      { path: '/invite', element: <LazyInvite /> },
+      { path: '/auth/success', element: <LazyAuthSuccess /> },
+      { path: '/auth/error', element: <LazyAuthError /> },
+      { path: '/auth/consent', element: <LazyAuthConsent /> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -30,11 +30,24 @@ export const mailboxEntity = () =>
         accessTokenSealed: { type: 'string' },
         /** when that access token expires (epoch ms) */
         accessTokenExpiresAt: { type: 'number' },
+        /** the scopes Google granted that token (space-separated, as the token response says) */
+        accessTokenScope: { type: 'string' },
         lastCheckAt: { type: 'string' },
         health: { type: MAILBOX_HEALTH },
         healthDetail: { type: 'string' },
         healthAt: { type: 'string' },
         lastSuccessAt: { type: 'string' },
+        /** Gmail push (functions/lib/push): until when users.watch publishes this mailbox's changes (ISO) */
+        watchExpiresAt: { type: 'string' },
+        /** why the last users.watch failed (the mailbox is then read by the 2-minute check alone) */
+        watchError: { type: 'string' },
+        /** the last push notification accepted for this mailbox (ISO) and the highest historyId it named */
+        lastPushAt: { type: 'string' },
+        pushHistoryId: { type: 'number' },
+        /** a push check holds this claim (epoch ms) while it is queued or running: bursts coalesce into it */
+        pushRunUntil: { type: 'number' },
+        /** a notification came while the claim was held or a job ran: check again once they end */
+        pushPending: { type: 'boolean' },
         updatedAt: { type: 'string', required: true },
       },
       indexes: {

@@ -24,6 +24,19 @@ export const monitorRegistryEntity = () =>
         contactCounters: { type: 'boolean' },
         contactsTotal: { type: 'number' },
         contactsTracking: { type: 'number' },
+        /** the agency's monitoring_config as last saved (settings/service.ts): an idle check needs no settings read */
+        checkIntervalMinutes: { type: 'number' },
+        hoursToCheck: { type: 'number' },
+        maxDurationMinutes: { type: 'number' },
+        /** the job holding the agency's lock, as a hint (the lock item decides): an idle check reads no lock */
+        activeJobId: { type: 'string' },
+        /** ADDed after a tracker is marked behind; a check that found no tracker behind records the version it saw */
+        sheetsWantVersion: { type: 'number' },
+        sheetsCheckedVersion: { type: 'number' },
+        /** longlist imports started and not ended: the tick looks for stalled ones only while some are */
+        importsRunning: { type: 'number' },
+        /** the last check in which every healthy connected mailbox was read (their items are written only when their health or historyId moves) */
+        mailboxesCheckedAt: { type: 'string' },
         registeredAt: { type: 'string', required: true },
         updatedAt: { type: 'string' },
       },

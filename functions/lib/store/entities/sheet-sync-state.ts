@@ -1,4 +1,5 @@
 import { Entity } from 'electrodb';
+import { bumpSheetsWanted } from '../../processing/monitor-registry';
 import { dynamoClient, tableName } from '../client';
 
 /**
@@ -29,5 +30,8 @@ export const sheetSyncStateEntity = () =>
   );
 
 export const markSheetBehind = async (agencyName: string, campaignId: string): Promise<void> => {
-  await sheetSyncStateEntity().update({ agencyName, campaignId }).add({ wanted: 1 }).go({ response: 'none' });
+  const { data } = await sheetSyncStateEntity().update({ agencyName, campaignId }).add({ wanted: 1 }).go({ response: 'all_new' });
+  // It has just fallen behind (after the state moved): the monitor's next check looks at the sync
+  // states (monitor-registry.ts). Already behind, the registry was told when it fell behind.
+  if ((data?.wanted ?? 1) === (data?.written ?? 0) + 1) await bumpSheetsWanted(agencyName);
 };

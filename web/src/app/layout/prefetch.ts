@@ -13,7 +13,7 @@ import { settingsSectionQueryOptions } from '../../features/settings/api/get-set
 export type NavPath = '/' | '/campaigns' | '/contacts' | '/settings';
 
 /** Anything prefetchQuery takes: each page's own queryOptions factories. */
-type PageQuery = Parameters<QueryClient['prefetchQuery']>[0];
+export type PageQuery = Parameters<QueryClient['prefetchQuery']>[0];
 
 /**
  * What each page loads, built from the very queryOptions its components use, so a hover fills
@@ -27,11 +27,10 @@ export const PAGE_QUERIES: Record<NavPath, () => PageQuery[]> = {
     dashboardMetricsQueryOptions(),
     monitorMetricsQueryOptions(),
     campaignsQueryOptions(),
-    contactsTrackingQueryOptions(),
     processingStatusQueryOptions(),
   ] as PageQuery[],
   '/campaigns': () => [campaignsQueryOptions(), driveHealthQueryOptions()] as PageQuery[],
-  '/contacts': () => [campaignsQueryOptions(), contactsTrackingQueryOptions()] as PageQuery[],
+  '/contacts': () => [campaignsQueryOptions()] as PageQuery[],
   // Settings: every section the page loads, the members list and the connected mailboxes.
   '/settings': () =>
     [
@@ -54,6 +53,16 @@ const ON_DEMAND: Partial<Record<NavPath, (client: QueryClient) => Promise<unknow
   '/': (client) => import('../../features/conversations/lib/queue-prefetch').then((module) => module.prefetchQueues(client)),
 };
 
-/** Warms the page's queries on hover; prefetchQuery skips data that is still fresh. */
-export const prefetchPage = (client: QueryClient, path: NavPath) =>
-  Promise.all([...PAGE_QUERIES[path]().map((options) => client.prefetchQuery(options)), ON_DEMAND[path]?.(client)]);
+/**
+ * Warms the page's queries on hover; prefetchQuery skips data that is still fresh. `keep` picks
+ * among the page's queries (the start-up leaves out the real-time ones, see startup-data.ts).
+ */
+export const prefetchPage = (client: QueryClient, path: NavPath, keep: (options: PageQuery) => boolean = () => true) =>
+  Promise.all([
+    ...PAGE_QUERIES[path]()
+      .filter(keep)
+      .map((options) => client.prefetchQuery(options)),
+    // The contacts come in pages (an infinite query): their first page.
+    path === '/' || path === '/contacts' ? client.prefetchInfiniteQuery(contactsTrackingQueryOptions()) : undefined,
+    ON_DEMAND[path]?.(client),
+  ]);

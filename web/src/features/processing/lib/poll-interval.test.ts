@@ -34,10 +34,17 @@ describe('statusPollInterval', () => {
 describe('the status query polls by that interval', () => {
   let status = idle;
   const fetchStatus = vi.fn(async () => new Response(JSON.stringify({ success: true, ...raw() }), { status: 200 }));
-  const raw = () =>
-    status.is_processing
-      ? { is_processing: true, task_id: status.task_id, phase: status.phase }
-      : { is_processing: false, task_id: status.task_id, status: status.outcome };
+  /** The whole answer, as the route sends it (the client parses it with the response schema). */
+  const raw = () => ({
+    is_processing: status.is_processing,
+    operation_label: null,
+    elapsed_seconds: null,
+    task_id: status.task_id,
+    phase: status.is_processing ? status.phase : null,
+    progress: null,
+    current_thread: null,
+    ...(status.is_processing || !status.outcome ? {} : { status: status.outcome }),
+  });
 
   beforeEach(() => {
     status = idle;

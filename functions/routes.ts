@@ -6,12 +6,14 @@
  *  - 'public'  no session needed (the handler may still read one, e.g. /auth/status)
  *  - 'user'    a signed-in session, agency not required (agency selector, create, accept)
  *  - 'agency'  a signed-in session with a selected agency the user is a member of
+ *  - 'google-push'  no session, no CSRF header: a Pub/Sub push delivery carrying a Google-signed
+ *              OIDC token (issuer, audience = the route URL, the configured service account)
  *
  * handler: module under functions/ exporting `handler`. A route whose handler is not built yet
  * points at NOT_IMPLEMENTED: the auth guard still runs first, then it answers 501.
  */
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
-export type AuthLevel = 'public' | 'user' | 'agency';
+export type AuthLevel = 'public' | 'user' | 'agency' | 'google-push';
 
 export type RouteDef = {
   /** PascalCase, unique: construct ids and function names derive from it */
@@ -25,6 +27,11 @@ export type RouteDef = {
   /** Lambda timeout in seconds (API Gateway caps integrations at 30 s) */
   timeoutSeconds?: number;
   memoryMb?: number;
+  /**
+   * Every open tab polls it (status each second during a job, metrics every 15 s): not traced,
+   * since X-Ray would record nearly every call of a poll at 1 request/s + 5 % sampling.
+   */
+  polled?: true;
 };
 
 export const NOT_IMPLEMENTED = 'system/not-implemented';
@@ -38,7 +45,7 @@ const r = (
   path: string,
   auth: AuthLevel,
   handler: string = NOT_IMPLEMENTED,
-  extra: Partial<Pick<RouteDef, 'timeoutSeconds' | 'memoryMb'>> = {},
+  extra: Partial<Pick<RouteDef, 'timeoutSeconds' | 'memoryMb' | 'polled'>> = {},
 ): RouteDef => ({ id, method, path, auth, handler, ...extra });
 
 export const routes: readonly RouteDef[] = [
@@ -100,20 +107,23 @@ export const routes: readonly RouteDef[] = [
   r('MailboxConnect', 'POST', '/api/v3/mailboxes/connect', 'agency', 'mailboxes/connect'),
   r('MailboxDisconnect', 'POST', '/api/v3/mailboxes/disconnect', 'agency', 'mailboxes/disconnect'),
 
+  // Gmail push (Pub/Sub push subscription): new mail starts the mailbox's check at once
+  r('PushGmail', 'POST', '/api/v3/push/gmail', 'google-push', 'push/gmail'),
+
   // System and metrics
   r('SystemHealth', 'GET', '/api/v3/system/health', 'public', 'system/health'),
   r('SystemConnection', 'GET', '/api/v3/system/connection', 'agency', 'system/connection'),
-  r('DashboardMetrics', 'GET', '/api/v3/metrics', 'agency', 'processing/dashboard-metrics'),
+  r('DashboardMetrics', 'GET', '/api/v3/metrics', 'agency', 'processing/dashboard-metrics', { polled: true }),
 
   // Processing
-  r('ProcessingStatus', 'GET', '/api/v3/status', 'agency', 'processing/status'),
+  r('ProcessingStatus', 'GET', '/api/v3/status', 'agency', 'processing/status', { polled: true }),
   r('ProcessThread', 'POST', '/api/v3/process/thread', 'agency', 'processing/process-thread'),
   r('ProcessEmail', 'POST', '/api/v3/process/email', 'agency', 'processing/process-email'),
   r('ProcessCampaign', 'POST', '/api/v3/process/campaign', 'agency', 'processing/process-campaign'),
   r('ProcessInterval', 'POST', '/api/v3/process/interval', 'agency', 'processing/process-interval'),
   r('TaskCancel', 'POST', '/api/v3/task/{task_id}/cancel', 'agency', 'processing/task-cancel'),
   r('ProcessCancel', 'POST', '/api/v3/process/cancel', 'agency', 'processing/process-cancel'),
-  r('MonitorMetrics', 'GET', '/api/v3/monitor/metrics', 'agency', 'processing/monitor-metrics'),
+  r('MonitorMetrics', 'GET', '/api/v3/monitor/metrics', 'agency', 'processing/monitor-metrics', { polled: true }),
   r('SheetsResync', 'POST', '/api/v3/sheets/resync', 'agency', 'processing/sheets-resync'),
 
   // Settings
@@ -155,6 +165,9 @@ export const tasks: readonly TaskDef[] = [
   { id: 'JobFinalize', handler: 'processing/tasks/finalize', timeoutSeconds: 60, kind: 'state-machine' },
   { id: 'JobReleaseLock', handler: 'processing/tasks/release-lock', timeoutSeconds: 30, kind: 'state-machine' },
   { id: 'MonitorTick', handler: 'processing/tasks/monitor-tick', timeoutSeconds: 300, kind: 'schedule' },
+  // Gmail push: the check a notification starts (after the route answered), and the daily watch renewal
+  { id: 'PushCheck', handler: 'push/tasks/check', timeoutSeconds: 300, kind: 'async' },
+  { id: 'PushWatchRenew', handler: 'push/tasks/renew-watches', timeoutSeconds: 300, kind: 'schedule' },
   { id: 'CampaignProvision', handler: 'campaigns/tasks/provision', timeoutSeconds: 300, kind: 'async' },
   { id: 'CampaignDeletion', handler: 'campaigns/tasks/delete', timeoutSeconds: 300, kind: 'async' },
   { id: 'LonglistImport', handler: 'campaigns/tasks/import-longlist', timeoutSeconds: 300, memoryMb: 1024, kind: 'async' },

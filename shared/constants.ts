@@ -143,3 +143,9 @@ export const ACTIVE_TASK_STORAGE_KEY = 'active_task_id';
 export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
 /** Non-simple header the server's CSRF guard requires on state-changing cookie requests. */
 export const CSRF_HEADER = { name: 'X-Requested-With', value: 'threadline' } as const;
+/**
+ * How long a job that ended stays on the status bar (spec: "or has just ended"; the length is
+ * not in the spec): the server keeps reporting it, and the bar lingers as long when the server
+ * went straight to idle.
+ */
+export const JUST_ENDED_MS = 8_000;

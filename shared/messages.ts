@@ -652,6 +652,18 @@ export const messages = {
     removedThreads: (count: number) => `${count} thread(s) read from your mailbox were removed`, // not in spec
     saveFailedTitle: 'Mailbox Update Failed', // not in spec
     thisAgency: 'this agency', // not in spec (when the agency's name is not known yet)
+    push: {
+      label: 'New mail',
+      watching: (until: string) => `Instant (Gmail push) until ${until}`,
+      polling: 'Checked every 2 minutes',
+      lastNotification: (when: string) => `last notification ${when}`,
+      fallback: {
+        not_configured: 'Gmail push is not set up for this deployment',
+        watch_failed: 'Gmail refused the push watch',
+        watch_expired: 'the push watch ran out; it is renewed daily',
+        not_watched: 'the push watch has not started yet',
+      },
+    }, // not in spec
   },
 
   // Who may do what, and the abuse limits (issue 13, "Roles and abuse"); not in spec.

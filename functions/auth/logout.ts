@@ -1,9 +1,10 @@
 import { hashToken } from '../lib/crypto/token';
 import { Forbidden } from '../lib/http/errors';
 import { defineHandler, header } from '../lib/http/handler';
-import { asResult, json } from '../lib/http/respond';
 import { clearedSessionCookie, deleteSession } from '../lib/identity/sessions';
 import { readToken } from '../lib/session/resolve';
+import { answerWith } from '../lib/http/typed';
+import type { logoutResponse } from '../../shared/schemas/identity';
 
 /** POST /auth/logout (public): ends the session server-side and clears the cookie. */
 export const handler = defineHandler('public', {}, async ({ event }) => {
@@ -13,5 +14,5 @@ export const handler = defineHandler('public', {}, async ({ event }) => {
     if (found.via === 'cookie' && !header(event, 'x-requested-with')) throw new Forbidden('Missing X-Requested-With header');
     await deleteSession(hashToken(found.token));
   }
-  return asResult(json({ success: true }, 200, {}, [clearedSessionCookie()]));
+  return answerWith<typeof logoutResponse>({ success: true }, { cookies: [clearedSessionCookie()] });
 });

@@ -3,6 +3,8 @@ import { getAgency } from '../lib/identity/agencies';
 import { hasGoogleGrant } from '../lib/identity/google-grants';
 import { readSession, touchSession } from '../lib/identity/sessions';
 import { getProfile } from '../lib/identity/users';
+import type { Answer } from '../lib/http/typed';
+import type { authStatusResponse } from '../../shared/schemas/identity';
 
 const ANONYMOUS = {
   authenticated: false,
@@ -11,7 +13,7 @@ const ANONYMOUS = {
   membership_role: null,
   pending_agency: false,
   has_pending_tokens: false,
-} as const;
+} as const satisfies Answer<typeof authStatusResponse>;
 
 /** GET /auth/status (public): who is signed in and in which agency. */
 export const handler = defineHandler('public', {}, async ({ session, scope }) => {
@@ -32,5 +34,5 @@ export const handler = defineHandler('public', {}, async ({ session, scope }) =>
     membership_role: scope?.role ?? null,
     pending_agency: !scope,
     has_pending_tokens: !scope && hasGrant,
-  };
+  } satisfies Answer<typeof authStatusResponse>;
 });

@@ -1,6 +1,8 @@
 import { confirmBody } from '../../shared/schemas/campaigns';
 import { dispatchAsync } from '../lib/async/dispatch';
 import { defineHandler } from '../lib/http/handler';
+import type { Answer } from '../lib/http/typed';
+import type { driveRootRecreateResponse } from '../../shared/schemas/campaigns';
 
 /**
  * POST /api/campaigns/threadline/recreate {confirm:true}: the Drive worker puts back the root
@@ -9,5 +11,5 @@ import { defineHandler } from '../lib/http/handler';
  */
 export const handler = defineHandler('agency', { body: confirmBody }, async ({ scope }) => {
   await dispatchAsync('CampaignProvision', { agencyName: scope.agencyName, restoreDrive: true });
-  return { success: true, status: 'recreating', message: 'The Threadline folder is being recreated' };
+  return { success: true, status: 'recreating', message: 'The Threadline folder is being recreated' } satisfies Answer<typeof driveRootRecreateResponse>;
 });

@@ -1,7 +1,13 @@
-import type { trackingResponse } from '../../shared/schemas/campaigns';
-import type * as z from 'zod';
-import { trackingSummary } from '../lib/campaigns/contacts';
+import { trackingQuery, type trackingResponse } from '../../shared/schemas/campaigns';
+import { trackingPage } from '../lib/campaigns/contacts';
 import { defineHandler } from '../lib/http/handler';
+import type { Answer } from '../lib/http/typed';
 
-/** GET /api/campaigns/contacts/tracking → contacts (keyed by `campaign:email`), summary and by_campaign. */
-export const handler = defineHandler('agency', {}, async ({ scope }) => ({ success: true, ...(await trackingSummary(scope)) }) satisfies z.input<typeof trackingResponse>);
+/**
+ * GET /api/campaigns/contacts/tracking?cursor&limit → up to 100 contacts (keyed by
+ * `campaign:email`) and next_cursor; the first page also carries summary and by_campaign.
+ */
+export const handler = defineHandler('agency', { query: trackingQuery }, async ({ query, scope }) => ({
+  success: true,
+  ...(await trackingPage(scope, query)),
+}) satisfies Answer<typeof trackingResponse>);

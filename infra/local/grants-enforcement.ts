@@ -133,7 +133,9 @@ export const tableAccess = (commandName: string): Access => {
 /** Hosts of Google's OAuth and APIs; the emulator's origin is added by the runtime. */
 const googleOrigins = new Set<string>();
 const isGoogleUrl = (url: URL): boolean =>
-  googleOrigins.has(url.origin) || url.hostname === 'accounts.google.com' || url.hostname.endsWith('.googleapis.com');
+  // Google's public signing keys (verifying a push token) need no grant: anyone may read them.
+  url.pathname !== '/oauth2/v3/certs' &&
+  (googleOrigins.has(url.origin) || url.hostname === 'accounts.google.com' || url.hostname.endsWith('.googleapis.com'));
 
 let activeEnforcers: GrantsEnforcer[] = [];
 let originalFetch: typeof fetch | undefined;

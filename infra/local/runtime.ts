@@ -6,13 +6,12 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { tasks, type RouteDef } from '../../functions/routes';
-import { resetDynamoClient, setDynamoClientHook } from '../../functions/lib/store/client';
-import { setSecretsGuard } from '../../functions/lib/crypto/envelope';
-import { resetGoogleConfig } from '../../functions/lib/google/auth';
+import { installPlatform, type Platform } from '../../functions/lib/platform/platform';
 import { logger } from '../../functions/lib/logger';
-import { setWorkflowEngine } from '../../functions/lib/workflow/engine';
-import { setAsyncDispatcher } from '../../functions/lib/async/dispatch';
 import { createLocalAsyncDispatcher } from './async-tasks';
+import { executionEndedEvent, WATCH_RENEW_INTERVAL_MS, wireLocalPush } from './push';
+import { OutboxMailer } from './outbox-mailer';
+import { secretKeyFile } from './secret-key-file';
 import { securityHeaders } from '../security-headers';
 import { gatewayErrors, MAX_RESPONSE_BYTES, responsePayloadBytes, toEvent, writeResult } from './api-gateway-event';
 import { ensureTable, startDynalite, type LocalDynamo } from './dynamo';
@@ -48,6 +47,11 @@ export type RuntimeOptions = {
   grants?: false | { lookup?: PermissionsLookup };
   /** tests hold start-up here, after the server listens and before it serves (start-up answers) */
   beforeReady?: () => Promise<void>;
+  /**
+   * Gmail push through the Google emulator (npm start: on). Off, the product runs on the 2-minute
+   * check alone, as without a Pub/Sub topic on AWS.
+   */
+  push?: boolean;
   /** options passed to the Google / OpenAI emulators, or 'real' to use the real services */
   emulators?: Parameters<typeof startEmulators>[0];
 };
@@ -64,6 +68,8 @@ export type Runtime = {
   /** resolves when every asynchronous task (campaign provisioning, deletion) has finished */
   settleAsync(): Promise<void>;
   runMonitorTick(): Promise<unknown>;
+  /** the daily users.watch renewal (`force`: every connected mailbox, e.g. after an emulator restart) */
+  runPushWatchRenew(options?: { force?: boolean }): Promise<unknown>;
   close(): Promise<void>;
 };
 
@@ -163,19 +169,20 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
   await options.beforeReady?.();
+  const pushEnv = options.push && emulators.google ? await wireLocalPush(emulators.google.url, url) : {};
 
   const runtimeEnv: Record<string, string> = {
     TABLE_NAME: tableName,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
     APP_URL: url,
-    LOCAL_SECRET_KEY_FILE: resolve(dataDir, 'secret.key'),
     LOCAL_OUTBOX_DIR: resolve(dataDir, 'outbox'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? (options.quiet ? 'ERROR' : 'INFO'),
     // Links into Google (Drive, Sheets, Gmail) open the emulator's read-only viewer when it runs;
     // '' = Google's own sites (functions/lib/google/links.ts).
     GOOGLE_LINKS_BASE: emulators.google ? `${emulators.google.url}/viewer` : (process.env.GOOGLE_LINKS_BASE ?? ''),
     ...emulators.env,
+    ...pushEnv,
   };
   // Handlers read their configuration from the environment, as on Lambda. What this runtime set
   // is put back on close, so a later runtime in the same process (tests) decides afresh.
@@ -184,22 +191,26 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
   // THREADLINE_LOCAL_GRANTS=off turns enforcement off (to tell a grant failure from another).
   const grants = options.grants === false || process.env.THREADLINE_LOCAL_GRANTS === 'off' ? undefined : createGrantsEnforcer({ lookup: options.grants?.lookup });
   const removeFetchGuard = grants ? installGoogleFetchGuard(grants, emulators.google?.url) : undefined;
-  if (grants) {
-    setDynamoClientHook((client) =>
-      client.middlewareStack.add(
-        (next, context) => async (args) => {
-          grants.check(tableAccess(context.commandName ?? 'UnknownCommand'));
-          return next(args);
-        },
-        { step: 'initialize', name: 'localGrantEnforcement' },
-      ),
-    );
-    setSecretsGuard((action) => grants.check({ kind: 'capability', capability: 'secrets', action }));
-  }
+  // What this runtime supplies in place of AWS services (functions/lib/platform), installed below
+  // before any handler runs; clients cached per process (as in a warm Lambda) are rebuilt for it.
+  const localPlatform: Platform = {
+    mailer: new OutboxMailer(resolve(dataDir, 'outbox'), process.env.MAIL_FROM || undefined),
+    localDataKey: secretKeyFile(resolve(dataDir, 'secret.key')),
+    ...(grants
+      ? {
+          instrumentDynamo: (client) =>
+            client.middlewareStack.add(
+              (next, context) => async (args) => {
+                grants.check(tableAccess(context.commandName ?? 'UnknownCommand'));
+                return next(args);
+              },
+              { step: 'initialize', name: 'localGrantEnforcement' },
+            ),
+          guardSecrets: (action) => grants.check({ kind: 'capability', capability: 'secrets', action }),
+        }
+      : {}),
+  };
   const asFunction = <T>(id: string, method: RouteDef['method'] | undefined, fn: () => T): T => (grants ? grants.run(id, method, fn) : fn());
-  resetDynamoClient();
-  // Clients cached per process (as in a warm Lambda) must see this runtime's endpoints.
-  resetGoogleConfig();
   // The logger read LOG_LEVEL when it was first imported, before this runtime set it.
   logger.setLogLevel(process.env.LOG_LEVEL as Parameters<typeof logger.setLogLevel>[0]);
 
@@ -226,11 +237,17 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
   });
   const checked = (capability: 'startExecution' | 'stopExecution' | 'describeExecution') =>
     grants?.check({ kind: 'capability', capability, action: `states:${capability[0]!.toUpperCase()}${capability.slice(1)}` });
-  setWorkflowEngine({
-    start: async (input) => (checked('startExecution'), engine.start(input)),
+  localPlatform.workflowEngine = {
+    start: async (input) => {
+      checked('startExecution');
+      const started = await engine.start(input);
+      // On AWS a rule sends every execution's end to PushCheck (notifications that came during the job).
+      void engine.executions.get(started.executionId)?.done.then((outcome) => asyncTasks.dispatch('PushCheck', executionEndedEvent(started.executionId, outcome.status, input.input)));
+      return started;
+    },
     stop: async (executionId, cause) => (checked('stopExecution'), engine.stop(executionId, cause)),
     describe: async (executionId) => (checked('describeExecution'), engine.describe(executionId)),
-  });
+  };
   const asyncTasks = createLocalAsyncDispatcher({
     // Every task the manifest marks async (campaign provisioning and deletion, longlist imports).
     tasks: Object.fromEntries(tasks.filter((task) => task.kind === 'async').map((task) => [task.id, taskHandlers[task.id]])),
@@ -239,12 +256,13 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
       if (!options.quiet) console.error(`local runtime: async task ${taskId} failed after its retries`, error);
     },
   });
-  setAsyncDispatcher(async (taskId, payload) => {
+  localPlatform.asyncDispatcher = async (taskId, payload) => {
     // A task handing work to a fresh invocation of itself is lambda:InvokeFunction on itself.
     if (grants?.current() === taskId) grants.check({ kind: 'capability', capability: 'invokeSelf', action: 'lambda:InvokeFunction (self)' });
     else grants?.check({ kind: 'dispatch', taskId, action: `lambda:InvokeFunction (${taskId})` });
     return asyncTasks.dispatch(taskId, payload);
-  });
+  };
+  installPlatform(localPlatform);
 
   const handlerCache = new Map<string, Promise<LambdaHandler>>();
   const routeHandler = (route: RouteDef) => {
@@ -324,6 +342,13 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
           });
         }, interval);
   timer?.unref();
+  const runPushWatchRenew = async ({ force = false } = {}) => taskHandlers.PushWatchRenew?.({ source: 'local.scheduler', force });
+  const renewTimer = options.push ? setInterval(() => void runPushWatchRenew().catch(() => undefined), WATCH_RENEW_INTERVAL_MS) : undefined;
+  renewTimer?.unref();
+  // The emulator keeps no watches across restarts: watch every connected mailbox again now.
+  if (options.push) void runPushWatchRenew({ force: true }).catch((error: unknown) => {
+    if (!options.quiet) console.error('local runtime: Gmail watch renewal failed', error);
+  });
 
   let closed = false;
   return {
@@ -336,10 +361,12 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
     grants,
     settleAsync: asyncTasks.settle,
     runMonitorTick,
+    runPushWatchRenew,
     async close() {
       if (closed) return;
       closed = true;
       if (timer) clearInterval(timer);
+      if (renewTimer) clearInterval(renewTimer);
       for (const running of engine.executions.values()) running.abort();
       await engine.settle().catch(() => undefined);
       await asyncTasks.settle().catch(() => undefined);
@@ -347,11 +374,8 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
       await new Promise<void>((done) => server.close(() => done()));
       await emulators.close();
       await dynamo.close();
-      setWorkflowEngine(undefined);
-      setAsyncDispatcher(undefined);
+      installPlatform({});
       if (grants) {
-        setDynamoClientHook(undefined);
-        setSecretsGuard(undefined);
         removeFetchGuard?.();
         try {
           // Only the real grant table's runs feed the shared report (tests that alter it do not).
@@ -364,7 +388,6 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
         if (value === undefined) delete process.env[key];
         else process.env[key] = value;
       }
-      resetDynamoClient();
     },
   };
 };

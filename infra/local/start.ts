@@ -13,6 +13,8 @@ const runtime = await startRuntime({
   port: Number(process.env.PORT ?? 3000),
   dataDir: process.env.DATA_DIR,
   emulators: { persist: true },
+  // Gmail push through the emulator unless THREADLINE_PUSH=off (then the 2-minute check alone).
+  push: process.env.THREADLINE_PUSH !== 'off',
 });
 
 /** With the Google emulator: its seeded staff and longlist, for the newcomer lines. */

@@ -24,6 +24,8 @@ export type ApiRoutesStackProps = StackProps & {
   asyncTasks: ReadonlyMap<string, IFunction>;
   /** The site's public URL (OAuth redirect URI, links in invitation e-mails). */
   appUrl: string;
+  /** Gmail push configuration (empty: polling only) */
+  pushEnvironment?: Record<string, string>;
   logRetention: RetentionDays;
 };
 
@@ -40,10 +42,11 @@ export class ApiRoutesStack extends Stack {
         handler: route.handler,
         timeoutSeconds: route.timeoutSeconds,
         memoryMb: route.memoryMb,
+        traced: !route.polled,
         table: props.table,
         logRetention: props.logRetention,
         description: `Threadline ${route.method} ${route.path}`,
-        environment: { APP_URL: props.appUrl },
+        environment: { APP_URL: props.appUrl, ...(props.pushEnvironment ?? {}) },
       });
       applyPermissions(fn, permissionsFor(route.id, route.method), {
         table: props.table,

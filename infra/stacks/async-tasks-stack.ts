@@ -4,9 +4,10 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { tasks } from '../../functions/routes';
-import { AppFunction } from '../constructs/app-function';
+import { taskFunction } from '../constructs/app-function';
 import { DeadLetterQueue } from '../constructs/dead-letter-queue';
 import { applyPermissions, type GoogleClient } from './grants';
 import { permissionsFor } from './permissions';
@@ -16,6 +17,8 @@ export type AsyncTasksStackProps = StackProps & {
   secretsKey: IKey;
   googleClient: GoogleClient;
   logRetention: RetentionDays;
+  /** PushCheck starts processing executions (the monitor's check of one mailbox) */
+  stateMachine?: IStateMachine;
 };
 
 /**
@@ -33,16 +36,8 @@ export class AsyncTasksStack extends Stack {
     const failed = new DeadLetterQueue(this, 'FailedInvocations', 'async task invocations that failed after their retries');
     const functions = new Map<string, IFunction>();
     for (const task of tasks.filter((candidate) => candidate.kind === 'async')) {
-      const fn = new AppFunction(this, task.id, {
-        functionId: task.id,
-        handler: task.handler,
-        timeoutSeconds: task.timeoutSeconds,
-        memoryMb: task.memoryMb,
-        table: props.table,
-        logRetention: props.logRetention,
-        description: `Threadline async task ${task.id}`,
-      });
-      applyPermissions(fn, permissionsFor(task.id), { table: props.table, secretsKey: props.secretsKey, googleClient: props.googleClient });
+      const fn = taskFunction(this, task, { table: props.table, logRetention: props.logRetention, description: `Threadline async task ${task.id}` });
+      applyPermissions(fn, permissionsFor(task.id), { table: props.table, secretsKey: props.secretsKey, googleClient: props.googleClient, ...(props.stateMachine ? { stateMachine: props.stateMachine } : {}) });
       fn.fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6), onFailure: new SqsDestination(failed) });
       functions.set(task.id, fn.fn);
     }

@@ -70,7 +70,8 @@ export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
   // the status route resumes an import whose worker died (it writes the lease and dispatches).
   CampaignImportLonglist: { capabilities: GOOGLE, dispatches: ['LonglistImport'] },
   CampaignImportLonglistStatus: { table: 'readWrite', dispatches: ['LonglistImport'] },
-  CampaignSheetMetadata: CALLS_GOOGLE,
+  // A GET that spends Sheets quota: the shared quota buckets (functions/lib/limits) are table writes.
+  CampaignSheetMetadata: { table: 'readWrite', capabilities: GOOGLE },
   DriveRootDelete: CALLS_GOOGLE,
   DriveRootRecreate: { dispatches: ['CampaignProvision'] },
   // A GET that repairs: an unhealthy Drive is recovered on the health check (startup recovery),
@@ -96,6 +97,17 @@ export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
   ProcessCancel: { capabilities: ['stopExecution', 'describeExecution'] },
   // A GET that repairs: a job whose execution is gone is ended here (lock released, status written).
   ProcessingStatus: { table: 'readWrite', capabilities: ['describeExecution'] },
+
+  // Gmail push: connecting a mailbox watches it (users.watch) and disconnecting the last agency
+  // stops the watch, as its owner (only with a Pub/Sub topic configured). The push route
+  // verifies Google's token (public keys, no grant) and hands the check to PushCheck, which runs
+  // the monitor's check of that mailbox: Gmail, the lock (an orphaned holder is asked about) and
+  // an execution. PushWatchRenew renews every watch daily.
+  MailboxConnect: CALLS_GOOGLE,
+  MailboxDisconnect: CALLS_GOOGLE,
+  PushGmail: { dispatches: ['PushCheck'] },
+  PushCheck: { capabilities: [...GOOGLE, 'startExecution', 'describeExecution'] },
+  PushWatchRenew: CALLS_GOOGLE,
 
   // Tasks that talk to Gmail, Drive, Sheets or OpenAI. Initialize, Finalize and ReleaseLock only
   // touch the table.

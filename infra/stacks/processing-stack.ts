@@ -9,7 +9,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { tasks, type TaskDef } from '../../functions/routes';
-import { AppFunction } from '../constructs/app-function';
+import { AppFunction, taskFunction } from '../constructs/app-function';
 import { DeadLetterQueue } from '../constructs/dead-letter-queue';
 import { PROCESSING_ASL } from '../constructs/paths';
 import { applyPermissions, type GoogleClient } from './grants';
@@ -44,17 +44,8 @@ export class ProcessingStack extends Stack {
   constructor(scope: Construct, id: string, props: ProcessingStackProps) {
     super(scope, id, props);
 
-    this.taskFunctions = processingTasks().map(
-      (task) =>
-        new AppFunction(this, task.id, {
-          functionId: task.id,
-          handler: task.handler,
-          timeoutSeconds: task.timeoutSeconds,
-          memoryMb: task.memoryMb,
-          table: props.table,
-          logRetention: props.logRetention,
-          description: `Threadline processing task ${task.id}`,
-        }),
+    this.taskFunctions = processingTasks().map((task) =>
+      taskFunction(this, task, { table: props.table, logRetention: props.logRetention, description: `Threadline processing task ${task.id}` }),
     );
 
     const definitionSubstitutions = Object.fromEntries(

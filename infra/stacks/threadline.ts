@@ -1,4 +1,4 @@
-import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
+import { App, CfnOutput, Tags, Validations, type Environment } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { routes } from '../../functions/routes';
@@ -23,6 +23,8 @@ export type ThreadlineConfig = {
   googleClient: GoogleClient;
   /** A custom domain's URL; by default the distribution's own https://…cloudfront.net URL. */
   appUrl?: string;
+  /** Gmail push: the Pub/Sub topic users.watch publishes to and the push subscription's service account (unset: polling only) */
+  gmailPush?: { topic: string; serviceAccount: string };
   /** web/dist when it has been built; the site deploys only then. */
   siteAssetsPath?: string;
   /**
@@ -42,7 +44,15 @@ export const CONTEXT = {
   googleClientSecretName: 'threadline:googleClientSecretName',
   account: 'threadline:account',
   region: 'threadline:region',
+  gmailPushTopic: 'threadline:gmailPushTopic',
+  gmailPushServiceAccount: 'threadline:gmailPushServiceAccount',
 } as const;
+
+export const PUSH_ROUTE_PATH = '/api/v3/push/gmail';
+
+/** What the functions read to watch mailboxes and verify deliveries (functions/lib/push/config.ts). */
+export const gmailPushEnvironment = (push: ThreadlineConfig['gmailPush'], appUrl: string): Record<string, string> =>
+  push ? { GMAIL_PUSH_TOPIC: push.topic, GMAIL_PUSH_AUDIENCE: `${appUrl}${PUSH_ROUTE_PATH}`, GMAIL_PUSH_SERVICE_ACCOUNT: push.serviceAccount } : {};
 
 /** Used when neither context nor the CLI's profile names a region, e.g. offline synth in CI. */
 export const DEFAULT_REGION = 'eu-west-1';
@@ -66,6 +76,9 @@ export const configFromContext = (app: App, siteAssetsPath: string | undefined):
       issuer: 'https://accounts.google.com',
     },
     appUrl: context(CONTEXT.appUrl),
+    ...(context(CONTEXT.gmailPushTopic) && context(CONTEXT.gmailPushServiceAccount)
+      ? { gmailPush: { topic: context(CONTEXT.gmailPushTopic)!, serviceAccount: context(CONTEXT.gmailPushServiceAccount)! } }
+      : {}),
     siteAssetsPath,
     env: {
       account: context(CONTEXT.account) ?? process.env.CDK_DEFAULT_ACCOUNT,
@@ -105,6 +118,7 @@ export const defineThreadline = (app: App, config: ThreadlineConfig) => {
     secretsKey: data.secretsKey,
     googleClient,
     logRetention,
+    stateMachine: processing.stateMachine,
   });
   const monitor = new MonitorStack(app, name('Monitor'), {
     ...stackProps('Threadline: 2-minute monitor schedule'),
@@ -123,6 +137,12 @@ export const defineThreadline = (app: App, config: ThreadlineConfig) => {
     siteAssetsPath: config.siteAssetsPath,
   });
   const appUrl = config.appUrl ?? web.siteUrl;
+  const pushEnvironment = gmailPushEnvironment(config.gmailPush, appUrl);
+  for (const [key, value] of Object.entries(pushEnvironment)) monitor.watchRenewal.fn.addEnvironment(key, value);
+  new CfnOutput(web, 'GmailPushEndpoint', {
+    description: 'Gmail push: the push endpoint (and OIDC audience) of the Pub/Sub push subscription',
+    value: `${appUrl}${PUSH_ROUTE_PATH}`,
+  });
 
   const routeStacks = [...groupRoutes(routes)].map(
     ([group, members]) =>
@@ -137,6 +157,7 @@ export const defineThreadline = (app: App, config: ThreadlineConfig) => {
         googleClient,
         asyncTasks: asyncTasks.functions,
         appUrl,
+        pushEnvironment,
         logRetention,
       }),
   );

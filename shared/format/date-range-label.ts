@@ -1,4 +1,4 @@
-import { monthDay, parseIsoDate } from './months';
+import { monthDay, monthDayYear, parseIsoDate } from './months';
 
 const DATE_RANGE = /Date range (\d{4}-\d{2}-\d{2}) \d{2}:\d{2} to (\d{4}-\d{2}-\d{2}) \d{2}:\d{2}/;
 
@@ -15,9 +15,9 @@ export const formatStatusDateRange = (label: string, now: Date = new Date()): st
   if (!start || !end) return label;
   let range: string;
   if (start.year !== end.year) {
-    range = `${monthDay(start)}, ${start.year} - ${monthDay(end)}, ${end.year}`;
+    range = `${monthDayYear(start)} - ${monthDayYear(end)}`;
   } else if (start.year !== now.getFullYear()) {
-    range = `${monthDay(start)} - ${monthDay(end)}, ${end.year}`;
+    range = `${monthDay(start)} - ${monthDayYear(end)}`;
   } else {
     range = `${monthDay(start)} - ${monthDay(end)}`;
   }

@@ -1,8 +1,5 @@
+import { differenceInCalendarDays } from 'date-fns';
 import { messages } from '../messages';
-
-const DAY = 24 * 60 * 60 * 1000;
-
-const startOfLocalDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 
 /** An invite is expired when expires_at is before now; a missing or unreadable date is not. */
 export const isExpired = (expiresAt: string | null | undefined, now: Date = new Date()): boolean => {
@@ -20,8 +17,7 @@ export const formatExpiry = (expiresAt: string | null | undefined, now: Date = n
   const time = Date.parse(expiresAt);
   if (Number.isNaN(time)) return '';
   if (time < now.getTime()) return messages.members.expired;
-  // Math.round absorbs the 23/25-hour days of daylight-saving changes.
-  const days = Math.round((startOfLocalDay(new Date(time)) - startOfLocalDay(now)) / DAY);
+  const days = differenceInCalendarDays(new Date(time), now);
   if (days <= 0) return messages.members.expiresToday;
   if (days === 1) return messages.members.expiresTomorrow;
   return messages.members.expiresInDays(days);

@@ -1,4 +1,4 @@
-import { monthDay, parseIsoDate } from './months';
+import { monthDay, monthDayYear, parseIsoDate } from './months';
 
 /**
  * Campaign live dates "YYYY-MM-DD to YYYY-MM-DD" read "Mon D - Mon D, YYYY"; when the years
@@ -10,8 +10,8 @@ export const formatLiveDates = (value: string | null | undefined): string => {
   const start = parseIsoDate(rawStart ?? '');
   const end = parseIsoDate(rawEnd ?? '');
   if (!start || !end || rest.length > 0) return value;
-  if (start.year !== end.year) return `${monthDay(start)}, ${start.year} - ${monthDay(end)}, ${end.year}`;
-  return `${monthDay(start)} - ${monthDay(end)}, ${end.year}`;
+  if (start.year !== end.year) return `${monthDayYear(start)} - ${monthDayYear(end)}`;
+  return `${monthDay(start)} - ${monthDayYear(end)}`;
 };
 
 /** The stored form: empty unless both ends are chosen. */

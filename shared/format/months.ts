@@ -1,17 +1,20 @@
-export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+import { format, isValid, parse } from 'date-fns';
 
 export type DateParts = { year: number; month: number; day: number };
 
 /**
- * Reads the calendar date of a "YYYY-MM-DD" string without going through Date, so the label
- * never shifts by a day in time zones west of UTC.
+ * Reads the calendar date of a "YYYY-MM-DD" string as a local date (never through UTC, so the
+ * label never shifts by a day in time zones west of UTC); impossible dates (Feb 30) are refused.
  */
 export const parseIsoDate = (value: string): DateParts | undefined => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
-  return { year, month, day };
+  const text = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
+  const date = parse(text, 'yyyy-MM-dd', new Date(2000, 0, 1));
+  return isValid(date) ? { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() } : undefined;
 };
 
-export const monthDay = ({ month, day }: DateParts): string => `${MONTHS[month - 1]} ${day}`;
+/** "Mar 5" */
+export const monthDay = ({ year, month, day }: DateParts): string => format(new Date(year, month - 1, day), 'MMM d');
+
+/** "Mar 5, 2026" */
+export const monthDayYear = (parts: DateParts): string => `${monthDay(parts)}, ${parts.year}`;

@@ -1,9 +1,8 @@
-import { MONTHS } from './months';
+import { format, isValid } from 'date-fns';
 
 /** "Mon D, YYYY" in local time, for Joined/Created/Expires dates; '' when unreadable. */
 export const formatShortDate = (value: string | number | Date | null | undefined): string => {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+  return isValid(date) ? format(date, 'MMM d, yyyy') : '';
 };

@@ -8,3 +8,6 @@ export const formatElapsed = (totalSeconds: number): string => {
 
 export const clampPercent = (value: number): number =>
   Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0;
+
+/** completed of total as a whole percent in 0..100 (0 when there is no total). */
+export const percentOf = (completed: number, total: number): number => (total > 0 ? clampPercent(Math.round((completed / total) * 100)) : 0);

@@ -225,10 +225,28 @@ export type TrackingSummaryJson = z.output<typeof trackingSummaryJson>;
 export const trackingResponse = z.object({
   success: z.literal(true).optional(),
   contacts: z.record(z.string(), contactJson).default({}),
-  summary: trackingSummaryJson.prefault({}),
-  by_campaign: z.record(z.string(), campaignTrackingJson).default({}),
+  /** counts over every contact (not only this page): sent with the first page only */
+  summary: trackingSummaryJson.optional(),
+  by_campaign: z.record(z.string(), campaignTrackingJson).optional(),
+  /** the next page's cursor; null on the last page (not in spec) */
+  next_cursor: z.string().nullable().default(null),
 });
 export type TrackingResponse = z.output<typeof trackingResponse>;
+
+/** At most this many contacts per answer of GET /api/campaigns/contacts/tracking (not in spec). */
+export const TRACKING_PAGE_MAX = 100;
+
+/** GET /api/campaigns/contacts/tracking?cursor&limit: a page of contacts, by campaign id then e-mail. */
+export const trackingQuery = z.object({
+  cursor: z.string().trim().max(1_000).regex(/^[A-Za-z0-9_-]*$/, { error: 'Invalid cursor' }).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: `limit must be between 1 and ${TRACKING_PAGE_MAX}` })
+    .max(TRACKING_PAGE_MAX, { error: `limit must be between 1 and ${TRACKING_PAGE_MAX}` })
+    .optional(),
+});
+export type TrackingQuery = z.infer<typeof trackingQuery>;
 
 /** POST /api/campaigns/contacts/add */
 export const addContactResponse = z.object({
@@ -313,3 +331,38 @@ export const clientAddressResponse = z.object({
   client_addresses: z.array(z.string()),
   message: z.string(),
 });
+
+// ---------------------------------------------------------------- campaign responses
+
+/** GET /api/campaigns/list */
+export const campaignListResponse = z.object({ success: z.literal(true), campaigns: z.array(campaignJson), total: z.number().int().nonnegative() });
+export type CampaignListResponse = z.output<typeof campaignListResponse>;
+
+/** GET /api/campaigns/{id} */
+export const campaignResponse = z.object({ success: z.literal(true), campaign: campaignJson });
+export type CampaignResponse = z.output<typeof campaignResponse>;
+
+/** POST /api/campaigns/delete: 'deleting' now, removed asynchronously. */
+export const deleteCampaignResponse = z.object({ success: z.literal(true), campaign_id: z.string(), status: z.literal('deleting'), message: z.string() });
+export type DeleteCampaignResponse = z.output<typeof deleteCampaignResponse>;
+
+const driveAssetJson = z.object({ id: z.string().nullable(), exists: z.boolean() });
+
+/** GET /api/campaigns/drive/health: the agency's root folder and campaigns tracker. */
+export const driveHealthResponse = z.object({
+  success: z.literal(true),
+  healthy: z.boolean(),
+  campaigns_tracker: driveAssetJson,
+  threadline_folder: driveAssetJson,
+  /** Google authuser of the Drive account that owns them (null: none connected) */
+  drive_account: z.string().nullable(),
+  /** this call brought the folder back (the "skip on startup" check is off) — not in spec */
+  recovered: z.boolean(),
+});
+export type DriveHealthResponse = z.output<typeof driveHealthResponse>;
+
+/** POST /api/campaigns/threadline/delete */
+export const driveRootDeleteResponse = z.object({ success: z.literal(true), message: z.string() });
+
+/** POST /api/campaigns/threadline/recreate: the Drive worker puts everything back; drive health follows it. */
+export const driveRootRecreateResponse = z.object({ success: z.literal(true), status: z.literal('recreating'), message: z.string() });

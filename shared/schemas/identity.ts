@@ -3,7 +3,7 @@
  * messages. The handlers parse with them; the web client may import them (no Node imports).
  */
 import * as z from 'zod';
-import { API_KEY_MIN_LENGTH, API_KEY_PATTERN, API_KEY_SERVICE, normalizeRole } from '../constants';
+import { API_KEY_MIN_LENGTH, API_KEY_PATTERN, API_KEY_SERVICE, normalizeRole, ROLES } from '../constants';
 import { EMAIL_MAX, normalizeEmailAddress } from '../email-address';
 
 export const IDENTITY_MESSAGES = {
@@ -159,3 +159,89 @@ export const loginQuery = z.object({
   login_hint: z.string().trim().max(EMAIL_MAX).optional(),
 });
 export type LoginQuery = z.infer<typeof loginQuery>;
+
+// ---------------------------------------------------------------- responses
+// What the handlers answer (typed by these) and the web parses (with these).
+
+const roleJson = z.enum(ROLES);
+const okMessage = { success: z.literal(true), message: z.string() };
+
+/** POST invitations, resend, cancel, DELETE a member, POST api-keys/set: a confirmation to show. */
+export const messageResponse = z.object(okMessage);
+export type MessageResponse = z.output<typeof messageResponse>;
+
+/** GET /auth/status (public): who is signed in and in which agency; everything null when nobody is. */
+export const authStatusResponse = z.object({
+  authenticated: z.boolean(),
+  user: z.object({ email: z.string(), name: z.string().nullable(), picture: z.string().nullable() }).nullable(),
+  /** the agency's slug (its id in URLs and calls) */
+  agency_name: z.string().nullable(),
+  /** the agency's name as its people typed it (absent when signed out) */
+  agency_display_name: z.string().nullable().optional(),
+  membership_role: roleJson.nullable(),
+  pending_agency: z.boolean(),
+  has_pending_tokens: z.boolean(),
+});
+export type AuthStatusResponse = z.output<typeof authStatusResponse>;
+
+/** POST /auth/logout */
+export const logoutResponse = z.object({ success: z.literal(true) });
+
+export const agencyListItemJson = z.object({ name: z.string(), display_name: z.string(), role: roleJson, joined_at: z.string().nullable() });
+export type AgencyListItemJson = z.output<typeof agencyListItemJson>;
+
+/** GET /api/v3/agency/list-mine: the caller's active memberships, by display name. */
+export const myAgenciesResponse = z.object({ success: z.literal(true), agencies: z.array(agencyListItemJson) });
+export type MyAgenciesResponse = z.output<typeof myAgenciesResponse>;
+
+export const myInviteJson = z.object({
+  agency_name: z.string(),
+  agency_display_name: z.string(),
+  invited_by: z.string().nullable(),
+  role: roleJson,
+  expires_at: z.string().nullable(),
+});
+export type MyInviteJson = z.output<typeof myInviteJson>;
+
+/** GET /api/v3/agency/invitations/mine: the caller's pending, unexpired invitations. */
+export const myInvitesResponse = z.object({ success: z.literal(true), invites: z.array(myInviteJson) });
+export type MyInvitesResponse = z.output<typeof myInvitesResponse>;
+
+/** POST /api/v3/agency/switch */
+export const switchAgencyResponse = z.object({ success: z.literal(true), agency_name: z.string() });
+
+/** POST /api/v3/agency/invitations/accept */
+export const acceptInviteResponse = z.object({ ...okMessage, agency_name: z.string() });
+export type AcceptInviteResponse = z.output<typeof acceptInviteResponse>;
+
+export const memberJson = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  picture: z.string().nullable(),
+  role: roleJson,
+  status: z.enum(['active', 'invited']),
+  invited_at: z.string().nullable(),
+  accepted_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  invited_by: z.string().nullable(),
+  /** the person has signed in at least once (has a profile) */
+  is_oauth_user: z.boolean(),
+});
+export type MemberJson = z.output<typeof memberJson>;
+
+/** GET /api/v3/agency/members: active members first, then pending invitations, and who is asking. */
+export const membersResponse = z.object({
+  success: z.literal(true),
+  members: z.array(memberJson),
+  current_user_email: z.string(),
+  current_user_role: roleJson,
+});
+export type MembersResponse = z.output<typeof membersResponse>;
+
+/** POST /api/v3/api-keys/validate: a bad key is still a 200 with valid false and the reason. */
+export const apiKeyValidateResponse = z.object({ ...okMessage, valid: z.boolean() });
+export type ApiKeyValidateResponse = z.output<typeof apiKeyValidateResponse>;
+
+/** GET /api/v3/api-keys/status */
+export const apiKeyStatusResponse = z.object({ success: z.literal(true), openai: z.boolean() });
+export type ApiKeyStatusResponse = z.output<typeof apiKeyStatusResponse>;

@@ -52,57 +52,73 @@ export const taskIdParams = z.object({
   task_id: z.string().trim().regex(/^[A-Za-z0-9-]{8,80}$/, { error: 'Unknown task' }),
 });
 
-export type StartedResponse = { success: true; task_id: string; message: string };
+/** POST /api/v3/process/{thread,email,campaign,interval}: the job was started; the status bar follows it. */
+export const startedResponse = z.object({ success: z.literal(true), task_id: z.string().min(1), message: z.string() });
+export type StartedResponse = z.output<typeof startedResponse>;
 
-export type ProcessingProgress = {
-  threads_total: number;
-  threads_completed: number;
-  total: number;
-  completed: number;
-  percent: number;
-};
+const countJson = z.number().nonnegative();
 
-export type ProcessingStatusResponse = {
-  success: true;
-  is_processing: boolean;
-  operation_label: string | null;
-  elapsed_seconds: number | null;
-  task_id: string | null;
-  phase: string | null;
-  progress: ProcessingProgress | null;
-  current_thread: { subject: string; thread_id: string } | null;
-  /** messages analysed by the model in this job (not in spec; the result toast shows it) */
-  messages_processed?: number;
-  /** set when the job just ended: succeeded, failed or cancelled (not in spec) */
-  status?: string;
-  error?: string | null;
-  /** set when the job just ended: what went wrong without failing it, e.g. "The sheets could not be updated: ..." (not in spec) */
-  warnings?: string[];
-};
-
-const wireCount = z.number().nullish();
-
-/**
- * GET /api/v3/status as the web reads it: lenient (both progress readings, nulls), so the status
- * bar keeps working with an older or newer server; the web normalises what it parsed.
- */
-export const processingStatusWire = z.object({
-  is_processing: z.boolean().nullish(),
-  operation_label: z.string().nullish(),
-  elapsed_seconds: wireCount,
-  task_id: z.string().nullish(),
-  phase: z.string().nullish(),
-  progress: z
-    .object({ threads_total: wireCount, threads_completed: wireCount, total: wireCount, completed: wireCount, percent: wireCount })
-    .partial()
-    .nullish(),
-  current_thread: z.object({ subject: z.string().nullish(), thread_id: z.string().nullish() }).nullish(),
-  status: z.string().nullish(),
-  error: z.string().nullish(),
-  warnings: z.array(z.string()).nullish(),
-  messages_processed: wireCount,
+export const processingProgress = z.object({
+  threads_total: countJson,
+  threads_completed: countJson,
+  total: countJson,
+  completed: countJson,
+  /** 0–100 */
+  percent: z.number(),
 });
-export type ProcessingStatusWire = z.output<typeof processingStatusWire>;
+export type ProcessingProgress = z.output<typeof processingProgress>;
+
+/** GET /api/v3/status: the running (or just ended) job, polled every second by the status bar. */
+export const processingStatusResponse = z.object({
+  success: z.literal(true),
+  is_processing: z.boolean(),
+  operation_label: z.string().nullable(),
+  elapsed_seconds: z.number().nullable(),
+  task_id: z.string().nullable(),
+  phase: z.string().nullable(),
+  progress: processingProgress.nullable(),
+  current_thread: z.object({ subject: z.string(), thread_id: z.string() }).nullable(),
+  /** messages analysed by the model in this job (not in spec; the result toast shows it) */
+  messages_processed: z.number().nonnegative().optional(),
+  /** set when the job just ended: succeeded, failed or cancelled (not in spec) */
+  status: z.string().optional(),
+  error: z.string().nullable().optional(),
+  /** set when the job just ended: what went wrong without failing it, e.g. "The sheets could not be updated: ..." (not in spec) */
+  warnings: z.array(z.string()).optional(),
+});
+export type ProcessingStatusResponse = z.output<typeof processingStatusResponse>;
+
+/** No job running or just ended. */
+export const IDLE_PROCESSING_STATUS: ProcessingStatusResponse = {
+  success: true,
+  is_processing: false,
+  operation_label: null,
+  elapsed_seconds: null,
+  task_id: null,
+  phase: null,
+  progress: null,
+  current_thread: null,
+};
+
+/** POST /api/v3/task/{task_id}/cancel */
+export const taskCancelResponse = z.object({
+  success: z.literal(true),
+  task_id: z.string(),
+  cancelled: z.boolean(),
+  phase: z.string(),
+  message: z.string(),
+});
+export type TaskCancelResponse = z.output<typeof taskCancelResponse>;
+
+/** POST /api/v3/process/cancel: whatever runs for the agency (task_id null when nothing did). */
+export const processCancelResponse = z.object({
+  success: z.literal(true),
+  cancelled: z.boolean(),
+  phase: z.string().nullable(),
+  message: z.string(),
+  task_id: z.string().nullable(),
+});
+export type ProcessCancelResponse = z.output<typeof processCancelResponse>;
 
 /** POST /api/v3/sheets/resync: a sheets-only job was started (the status bar follows it like any job). */
 export const sheetsResyncResponse = z.object({
@@ -112,24 +128,28 @@ export const sheetsResyncResponse = z.object({
 });
 export type SheetsResyncResponse = z.output<typeof sheetsResyncResponse>;
 
-export type MonitorMetricsResponse = {
-  success: true;
-  status: 'success';
-  data: {
-    is_processing: boolean;
-    last_check: string | null;
-    next_check_at: string | null;
-    next_check_in_seconds: number | null;
-    threads_in_last_check: number;
-    messages_in_last_check: number;
-    tracked_conversations: number;
-  };
-};
+/** GET /api/v3/monitor/metrics: the monitor's last and next check. */
+export const monitorMetricsResponse = z.object({
+  success: z.literal(true),
+  status: z.literal('success'),
+  data: z.object({
+    is_processing: z.boolean(),
+    last_check: z.string().nullable(),
+    next_check_at: z.string().nullable(),
+    next_check_in_seconds: z.number().nullable(),
+    threads_in_last_check: z.number(),
+    messages_in_last_check: z.number(),
+    tracked_conversations: z.number(),
+  }),
+});
+export type MonitorMetricsResponse = z.output<typeof monitorMetricsResponse>;
 
-export type DashboardMetricsResponse = {
-  success: true;
-  totalCampaigns: number;
-  totalContacts: number;
-  trackingEnabled: number;
-  trackedConversations: number;
-};
+/** GET /api/v3/metrics: the dashboard's stat cards (the spec shows no shape; these names are the web's). */
+export const dashboardMetricsResponse = z.object({
+  success: z.literal(true),
+  totalCampaigns: z.number().int().nonnegative(),
+  totalContacts: z.number().int().nonnegative(),
+  trackingEnabled: z.number().int().nonnegative(),
+  trackedConversations: z.number().int().nonnegative(),
+});
+export type DashboardMetricsResponse = z.output<typeof dashboardMetricsResponse>;

@@ -3,7 +3,7 @@
  * one section; unknown fields are refused so a typo never silently does nothing.
  */
 import * as z from 'zod';
-import { FOLLOW_UP_AFTER_DAYS_RANGE, MIN_MESSAGES_FOR_INCREMENTAL, MODEL_DEFAULTS, MODEL_PURPOSES, OLDEST_SCAN_DAYS_MAX } from '../constants';
+import { FOLLOW_UP_AFTER_DAYS_RANGE, MIN_MESSAGES_FOR_INCREMENTAL, MODEL_PURPOSES, OLDEST_SCAN_DAYS_MAX } from '../constants';
 
 export const SETTINGS_SECTIONS = [
   'model_config',
@@ -122,11 +122,11 @@ export type ModelWarning = z.output<typeof modelWarning>;
 
 export const modelChoice = z.object({
   id: z.string(),
-  family: z.string().default('unknown'),
-  recommended_for: z.array(z.enum(MODEL_PURPOSES)).default([]),
-  shutdown_on: z.string().nullable().default(null),
-  successor: z.string().nullable().default(null),
-  retired: z.boolean().default(false),
+  family: z.string(),
+  recommended_for: z.array(z.enum(MODEL_PURPOSES)),
+  shutdown_on: z.string().nullable(),
+  successor: z.string().nullable(),
+  retired: z.boolean(),
 });
 export type ModelChoiceWire = z.output<typeof modelChoice>;
 
@@ -135,24 +135,80 @@ export const modelConfiguration = z.object({
   model: z.string(),
   temperature: z.number(),
   max_tokens: z.number(),
-  recommended: z.boolean().default(false),
-  shutdown_on: z.string().nullable().default(null),
-  successor: z.string().nullable().default(null),
+  recommended: z.boolean(),
+  shutdown_on: z.string().nullable(),
+  successor: z.string().nullable(),
 });
+export type ModelConfigurationJson = z.output<typeof modelConfiguration>;
+
+const perPurpose = <S extends z.ZodType>(schema: S) =>
+  z.object(Object.fromEntries(MODEL_PURPOSES.map((p) => [p, schema])) as Record<(typeof MODEL_PURPOSES)[number], S>);
+
+export const modelConfigurations = perPurpose(modelConfiguration);
 
 /** GET /api/v3/settings/model-config: the spec's configurations, plus the choices the key offers and warnings. */
 export const modelConfigResponse = z.object({
-  success: z.literal(true).default(true),
-  configurations: z.object(Object.fromEntries(MODEL_PURPOSES.map((p) => [p, modelConfiguration])) as Record<(typeof MODEL_PURPOSES)[number], typeof modelConfiguration>),
-  // Older servers answered plain ids: they read as choices marked from the spec's defaults.
-  models: z.array(
-    z.union([
-      modelChoice,
-      z.string().transform((id) => modelChoice.parse({ id, recommended_for: MODEL_PURPOSES.filter((p) => MODEL_DEFAULTS[p].recommended && MODEL_DEFAULTS[p].model === id) })),
-    ]),
-  ),
+  success: z.literal(true),
+  configurations: modelConfigurations,
+  /** the models offered, as objects: the web lists exactly these (it keeps no list of its own) */
+  models: z.array(modelChoice),
   /** account: the key's models.list; catalog: the product's table (no key, or the list failed) */
-  models_source: z.enum(['account', 'catalog']).default('catalog'),
-  model_warnings: z.array(modelWarning).default([]),
+  models_source: z.enum(['account', 'catalog']),
+  model_warnings: z.array(modelWarning),
 });
-export type ModelConfigResponse = z.input<typeof modelConfigResponse>;
+export type ModelConfigResponse = z.output<typeof modelConfigResponse>;
+
+/** POST /api/v3/settings/model-config: the purpose's configuration as saved. */
+export const modelConfigSetResponse = z.object({ success: z.literal(true), configuration: modelConfiguration });
+export type ModelConfigSetResponse = z.output<typeof modelConfigSetResponse>;
+
+/** POST /api/v3/settings/apply-profile: every purpose's configuration after the profile. */
+export const applyProfileResponse = z.object({ success: z.literal(true), profile: z.enum(SETTINGS_PROFILES), configurations: modelConfigurations });
+export type ApplyProfileResponse = z.output<typeof applyProfileResponse>;
+
+// Each section as stored and answered: the defaults with the agency's changes over them.
+export const processingModeSettings = z.object({
+  incremental_processing_enabled: z.boolean(),
+  min_messages_for_incremental: z.number().int(),
+  fallback_on_error: z.boolean(),
+});
+export const processingLimitsSettings = z.object({
+  /** 0 = unlimited */
+  oldest_scan_days: z.number().int(),
+  follow_up_after_days: z.number().int(),
+  agency_locale: z.string(),
+  default_currency: z.string(),
+});
+export const dateRangeProcessingSettings = z.object({ include_full_thread: z.boolean() });
+export const healthCheckSettings = z.object({
+  skip_on_startup: z.boolean(),
+  skip_on_campaign_creation: z.boolean(),
+  skip_on_add_contact: z.boolean(),
+  skip_on_import_longlist: z.boolean(),
+});
+export const monitoringSettings = z.object({ hours_to_check: z.number().int(), check_interval_minutes: z.number().int(), max_duration_minutes: z.number().int() });
+/** model_config as stored in the settings (GET model-config adds the offered models and warnings). */
+export const storedModelConfig = perPurpose(z.object({ purpose: z.string(), model: z.string(), temperature: z.number(), max_tokens: z.number(), recommended: z.boolean() }));
+
+export const SECTION_SCHEMAS = {
+  model_config: storedModelConfig,
+  processing_mode: processingModeSettings,
+  processing_limits: processingLimitsSettings,
+  date_range_processing: dateRangeProcessingSettings,
+  health_check: healthCheckSettings,
+  monitoring_config: monitoringSettings,
+} as const satisfies Record<SettingsSectionName, z.ZodType>;
+export type SectionSettingsJson = { [K in SettingsSectionName]: z.output<(typeof SECTION_SCHEMAS)[K]> };
+
+export const settingsJson = z.object(SECTION_SCHEMAS);
+export type SettingsJson = z.output<typeof settingsJson>;
+
+/** GET and POST /api/v3/settings/<section>: the whole section (after the change, for a POST). */
+export const sectionResponse = <K extends SettingsSectionName>(section: K): z.ZodType<{ success: true; settings: SectionSettingsJson[K] }> =>
+  z.object({ success: z.literal(true), settings: SECTION_SCHEMAS[section] }) as never;
+
+/** GET /api/v3/settings/defaults: the spec's defaults of every section. */
+export const settingsDefaultsResponse = z.object({ success: z.literal(true), defaults: settingsJson });
+
+/** POST /api/v3/settings/reset: every section after the reset. */
+export const settingsResetResponse = z.object({ success: z.literal(true), message: z.string(), settings: settingsJson });

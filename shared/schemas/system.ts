@@ -21,3 +21,7 @@ export const systemConnectionResponse = z.object({
   model_warnings: z.array(modelWarning).default([]),
 });
 export type SystemConnectionResponse = z.output<typeof systemConnectionResponse>;
+
+/** GET /api/v3/system/health (public): the spec reads "ok" or "healthy" as up. */
+export const systemHealthResponse = z.object({ status: z.enum(['ok', 'healthy']) });
+export type SystemHealthResponse = z.output<typeof systemHealthResponse>;

@@ -73,6 +73,22 @@ export const unexpectedConsoleErrors = (problems: PageProblems, allowed: readonl
 /** Expected while signed out: the status is 200, but agency calls answer 401. */
 export const EXPECTED_401 = /status of 401/;
 
+/**
+ * What went wrong on the app's own pages (the emulator's pages and Google's images are not the
+ * app's): CSP violations, uncaught page errors and console errors other than the expected ones.
+ * A journey ends by expecting all three empty.
+ */
+export const appProblems = (problems: PageProblems, appUrl: string, allowed: readonly RegExp[] = [EXPECTED_401]) => {
+  const origin = new URL(appUrl).origin;
+  return {
+    cspViolations: problems.cspViolations.filter((text) => text.includes(origin)),
+    pageErrors: problems.pageErrors,
+    consoleErrors: unexpectedConsoleErrors(problems, allowed).filter((text) => text.includes(origin)),
+  };
+};
+
+export const NO_PROBLEMS = { cspViolations: [], pageErrors: [], consoleErrors: [] } as const;
+
 /** Debian Chromium through playwright-core, with a fresh profile that is removed on close. */
 export const launchBrowser = async (): Promise<Browser> => {
   assertChromiumInstalled();

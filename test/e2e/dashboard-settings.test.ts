@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { truth } from '../fixtures/seed';
 import { signInWithNewAgency } from './journeys';
 import { startApp, type AppServer } from './app-server';
-import { EXPECTED_401, launchBrowser, unexpectedConsoleErrors, type Browser, type TrackedPage } from './browser';
+import { appProblems, type Browser, launchBrowser, NO_PROBLEMS, type TrackedPage } from './browser';
 import { callPageApi } from './page-tools';
 
 /**
@@ -186,10 +186,6 @@ describe('settings and email processing', () => {
   });
 
   it('raised no CSP violations and no unexpected console errors', () => {
-    const { problems } = tracked;
-    const origin = new URL(app.url).origin;
-    expect(problems.cspViolations.filter((text) => text.includes(origin))).toEqual([]);
-    expect(problems.pageErrors).toEqual([]);
-    expect(unexpectedConsoleErrors(problems, [EXPECTED_401]).filter((text) => text.includes(origin))).toEqual([]);
+    expect(appProblems(tracked.problems, app.url)).toEqual(NO_PROBLEMS);
   });
 });

@@ -6,7 +6,7 @@ import { mailboxesResponse, type MailboxesResponse } from '../../shared/schemas/
 import { truth } from '../fixtures/seed';
 import { LOCAL_OPENAI_KEY } from '../emulators/openai/keys';
 import { startApp, type AppServer } from './app-server';
-import { EXPECTED_401, launchBrowser, unexpectedConsoleErrors, type Browser, type TrackedPage } from './browser';
+import { appProblems, type Browser, launchBrowser, NO_PROBLEMS, type TrackedPage } from './browser';
 import { callPageApi, seriousAxeFindings } from './page-tools';
 
 /**
@@ -182,10 +182,6 @@ describe('mailbox consent per agency', () => {
   });
 
   it('raised no CSP violations and no unexpected console errors', () => {
-    const origin = new URL(app.url).origin;
-    const { problems } = tracked;
-    expect(problems.cspViolations.filter((line) => line.includes(origin))).toEqual([]);
-    expect(problems.pageErrors).toEqual([]);
-    expect(unexpectedConsoleErrors(problems, [EXPECTED_401]).filter((line) => line.includes(origin))).toEqual([]);
+    expect(appProblems(tracked.problems, app.url)).toEqual(NO_PROBLEMS);
   });
 });

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { truth } from '../fixtures/seed';
 import { startApp, type AppServer } from './app-server';
-import { EXPECTED_401, launchBrowser, unexpectedConsoleErrors, type Browser, type TrackedPage } from './browser';
+import { appProblems, type Browser, launchBrowser, NO_PROBLEMS, type TrackedPage } from './browser';
 import { signInWithNewAgency } from './journeys';
 import { callPageApi, seriousAxeFindings } from './page-tools';
 
@@ -184,10 +184,6 @@ describe('phone and keyboard', () => {
   });
 
   it('raised no CSP violations and no unexpected console errors', () => {
-    const { problems } = tracked;
-    const origin = new URL(app.url).origin;
-    expect(problems.cspViolations.filter((text) => text.includes(origin))).toEqual([]);
-    expect(problems.pageErrors).toEqual([]);
-    expect(unexpectedConsoleErrors(problems, [EXPECTED_401]).filter((text) => text.includes(origin))).toEqual([]);
+    expect(appProblems(tracked.problems, app.url)).toEqual(NO_PROBLEMS);
   });
 });

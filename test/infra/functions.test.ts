@@ -27,6 +27,8 @@ const SECRETS = new Set([
   'CampaignImportLonglist', 'CampaignSheetMetadata', 'DriveRootDelete',
   'DriveHealth', 'ContactAdd', 'ContactTrackingToggle', 'ContactRemove', 'ContactsClear', 'AgencyCreate', 'AgencyInviteAccept', 'AgencyMemberRemove',
   'JobFetch', 'JobProcessBatch', 'JobSyncSheets', 'MonitorTick', 'CampaignProvision', 'CampaignDeletion', 'LonglistImport',
+  // Gmail push: users.watch on connect and daily, users.stop on the last disconnect, the pushed check
+  'MailboxConnect', 'MailboxDisconnect', 'PushCheck', 'PushWatchRenew',
 ]);
 /** Everything with a secret except the OpenAI-only key routes acts with a Google grant; sign-in starts one. */
 const OPENAI_ONLY = new Set(['ApiKeyValidate', 'ApiKeySet', 'SettingsModelConfigGet', 'SettingsModelConfigSet']);
@@ -39,15 +41,16 @@ const DISPATCHES: Record<string, string> = {
   CampaignImportLonglist: 'LonglistImport',
   CampaignImportLonglistStatus: 'LonglistImport',
   MonitorTick: 'LonglistImport',
+  PushGmail: 'PushCheck',
 };
-const START_EXECUTION = new Set(['ProcessThread', 'ProcessEmail', 'ProcessCampaign', 'ProcessInterval', 'SheetsResync', 'MonitorTick']);
+const START_EXECUTION = new Set(['ProcessThread', 'ProcessEmail', 'ProcessCampaign', 'ProcessInterval', 'SheetsResync', 'MonitorTick', 'PushCheck']);
 const STOP_EXECUTION = new Set(['TaskCancel', 'ProcessCancel']);
 /** Whoever finds a job holding the lock asks whether its execution still runs (an orphan is ended at once). */
 const DESCRIBE_EXECUTION = new Set([...START_EXECUTION, ...STOP_EXECUTION, 'ProcessingStatus']);
 const SEND_EMAIL = new Set(['AgencyInvite', 'AgencyInviteResend']);
 // GET routes whose handlers write: sign-in steps, Drive startup recovery, monitor registration.
 // AuthStatus slides the session (lastSeenAt, at most once a minute).
-const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'AuthStatus', 'DriveHealth', 'ConversationChanges', 'ProcessingStatus', 'CampaignImportLonglistStatus', 'SettingsModelConfigGet']);
+const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'AuthStatus', 'DriveHealth', 'ConversationChanges', 'ProcessingStatus', 'CampaignImportLonglistStatus', 'SettingsModelConfigGet', 'CampaignSheetMetadata']);
 
 const actionsOf = (statement: Statement): string[] => [statement.Action].flat();
 const grants = (fn: AppLambda, action: string): boolean => fn.statements.some((statement) => actionsOf(statement).includes(action));
@@ -97,13 +100,15 @@ describe('functions: one per manifest entry, with the AppFunction defaults and l
     console.log(`infra: ${apiRoutes.length} API routes match the manifest's ${routes.length} method+path keys`);
   });
 
-  it('gives every function the latest Node.js runtime on arm64, active tracing and a retained log group', () => {
+  it('gives every function the latest Node.js runtime on arm64, active tracing (not the polled routes) and a retained log group', () => {
     expect(APP_RUNTIME.name).toBe('nodejs24.x');
+    const polled = new Set(routes.filter((route) => route.polled).map((route) => route.id));
+    expect([...polled].sort()).toEqual(['DashboardMetrics', 'MonitorMetrics', 'ProcessingStatus']);
     for (const fn of appLambdas) {
       expect(fn.props.Runtime, fn.functionId).toBe(APP_RUNTIME.name);
       expect(fn.props.Architectures, fn.functionId).toEqual(['arm64']);
       expect(fn.props.Handler, fn.functionId).toBe('index.handler');
-      expect(fn.props.TracingConfig?.Mode, fn.functionId).toBe('Active');
+      expect(fn.props.TracingConfig?.Mode, fn.functionId).toBe(polled.has(fn.functionId) ? undefined : 'Active');
       const logGroupId = fn.props.LoggingConfig?.LogGroup.Ref;
       const logGroup = fn.template.findResources('AWS::Logs::LogGroup')[logGroupId!] as { Properties: { RetentionInDays?: number } } | undefined;
       expect(logGroup?.Properties.RetentionInDays, fn.functionId).toBe(TEST_LOG_RETENTION);

@@ -1,33 +1,68 @@
+import { rmSync, writeFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * `npm run lint` enforces the import boundaries (eslint.config.js): code that breaks one is
- * linted as if it were a file in the tree, and must fail; the allowed forms must pass.
+ * `npm run lint` enforces the import boundaries, the type-aware rules and the rules of hooks
+ * (eslint.config.js): temporary files that break one are written into the tree and linted as
+ * `npm run lint` lints them, and must fail; the allowed forms must pass. One lint run for all
+ * probes, since the type-aware rules load the TypeScript project once.
  */
-const eslint = new ESLint({ cwd: process.cwd() });
-const ruleHits = async (filePath: string, code: string) =>
-  (await eslint.lintText(code, { filePath }))[0]!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+const tag = `lint-probe-${process.pid}`;
+const probes = {
+  importsTest: ['functions/lib/processing', "import { seed } from '../../../test/fixtures/seed';\nexport const x = seed;\n", 'ts'],
+  importsLocalRuntime: ['functions/lib/processing', "import { startRuntime } from '../../../infra/local/runtime';\nexport const x = startRuntime;\n", 'ts'],
+  importsOwnLib: ['functions/lib/processing', "import { logger } from '../logger';\nexport const x = logger;\n", 'ts'],
+  featureLib: ['web/src/features/dashboard/components', "import { queueText } from '../../conversations/lib/queue-text';\nexport const x = queueText;\n", 'tsx'],
+  featureRoute: ['web/src/features/dashboard/components', "import { TalentTimelineRoute } from '../../conversations/routes/talent-timeline';\nexport const x = TalentTimelineRoute;\n", 'tsx'],
+  featureApi: ['web/src/features/dashboard/components', "import { useConversations } from '../../conversations/api/list-conversations';\nexport const x = useConversations;\n", 'tsx'],
+  sharedLib: ['web/src/features/dashboard/components', "import { api } from '../../../lib/api-client';\nexport const x = api;\n", 'tsx'],
+  floatingPromise: ['functions/lib/processing', 'const save = async () => 1;\nexport const go = () => {\n  save();\n};\n', 'ts'],
+  awaitedPromise: ['functions/lib/processing', 'const save = async () => 1;\nexport const go = async () => {\n  await save();\n};\n', 'ts'],
+  hooks: ['web/src/hooks', "import { useEffect, useState } from 'react';\nexport const useX = (a: number) => {\n  const [b, setB] = useState(0);\n  useEffect(() => setB(a), []);\n  if (a) useState(1);\n  return b;\n};\n", 'ts'],
+} as const satisfies Record<string, readonly [string, string, 'ts' | 'tsx']>;
+type Probe = keyof typeof probes;
+
+const fileOf = (name: Probe) => `${probes[name][0]}/${tag}-${name}.${probes[name][2]}`;
+const hits = new Map<Probe, { rule: string; message: string }[]>();
+
+beforeAll(async () => {
+  const names = Object.keys(probes) as Probe[];
+  try {
+    for (const name of names) writeFileSync(fileOf(name), probes[name][1]);
+    const results = await new ESLint({ cwd: process.cwd() }).lintFiles(names.map(fileOf));
+    names.forEach((name, i) => hits.set(name, results[i]!.messages.map((m) => ({ rule: m.ruleId ?? 'parse', message: m.message }))));
+  } finally {
+    for (const name of names) rmSync(fileOf(name), { force: true });
+  }
+}, 120_000);
+afterAll(() => hits.clear());
+
+const rules = (name: Probe) => hits.get(name)!.map((h) => h.rule);
+const messages = (name: Probe, rule: string) => hits.get(name)!.filter((h) => h.rule === rule).map((h) => h.message);
 
 describe('lint enforces the import boundaries', () => {
-  it('functions/ never imports test code or the local runtime', async () => {
-    expect(await ruleHits('functions/lib/processing/probe.ts', "import { seed } from '../../../test/fixtures/seed';\nexport const x = seed;\n")).toEqual([
-      expect.stringContaining('never imports test code'),
-    ]);
-    expect(await ruleHits('functions/lib/processing/probe.ts', "import { startRuntime } from '../../../infra/local/runtime';\nexport const x = startRuntime;\n")).toEqual([
-      expect.stringContaining('the local runtime injects'),
-    ]);
-    expect(await ruleHits('functions/lib/processing/probe.ts', "import { logger } from '../logger';\nexport const x = logger;\n")).toEqual([]);
+  it('functions/ never imports test code or the local runtime', () => {
+    expect(messages('importsTest', 'no-restricted-imports')).toEqual([expect.stringContaining('never imports test code')]);
+    expect(messages('importsLocalRuntime', 'no-restricted-imports')).toEqual([expect.stringContaining('the local runtime injects')]);
+    expect(rules('importsOwnLib')).toEqual([]);
   });
 
-  it("a feature does not import another feature's lib/ or routes/, only its api/ and components/", async () => {
-    const file = 'web/src/features/dashboard/components/probe.tsx';
-    expect(await ruleHits(file, "import { queueText } from '../../conversations/lib/queue-text';\nexport const x = queueText;\n")).toEqual([
-      expect.stringContaining("do not import each other's internals"),
-    ]);
-    expect(await ruleHits(file, "import { TalentTimelineRoute } from '../../conversations/routes/talent-timeline';\nexport const x = TalentTimelineRoute;\n")).toHaveLength(1);
-    expect(await ruleHits(file, "import { useConversations } from '../../conversations/api/list-conversations';\nexport const x = useConversations;\n")).toEqual([]);
-    expect(await ruleHits(file, "import { api } from '../../../lib/api-client';\nexport const x = api;\n")).toEqual([]);
-    expect(await ruleHits(file, "import { x as y } from '../lib/own-helper';\nexport const x = y;\n")).toEqual([]);
+  it("a feature does not import another feature's lib/ or routes/, only its api/ and components/", () => {
+    expect(messages('featureLib', 'no-restricted-imports')).toEqual([expect.stringContaining("do not import each other's internals")]);
+    expect(messages('featureRoute', 'no-restricted-imports')).toHaveLength(1);
+    expect(rules('featureApi')).toEqual([]);
+    expect(rules('sharedLib')).toEqual([]);
+  });
+});
+
+describe('lint sees what types and hooks can tell', () => {
+  it('a promise nobody awaits fails; an awaited one passes', () => {
+    expect(rules('floatingPromise')).toEqual(['@typescript-eslint/no-floating-promises']);
+    expect(rules('awaitedPromise')).toEqual([]);
+  });
+
+  it('a conditional hook and an effect missing what it reads fail', () => {
+    expect(rules('hooks').sort()).toEqual(['react-hooks/exhaustive-deps', 'react-hooks/rules-of-hooks']);
   });
 });

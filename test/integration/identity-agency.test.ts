@@ -3,7 +3,7 @@ import type { GoogleEmulator } from '../emulators/google/server';
 import { driveAssetsEntity } from '../../functions/lib/store/entities/drive-assets';
 import { memberEntity } from '../../functions/lib/store/entities/member';
 import { agencyEntity } from '../../functions/lib/store/entities/agency';
-import { setMailer } from '../../functions/lib/mail/mailer';
+import { installPlatform, platform } from '../../functions/lib/platform/platform';
 import { boot, client, type Booted } from './harness';
 import { createAgency, expireInvitation, latestInviteToken, readOutbox, signIn, storedSession, type SignedIn } from './identity-helpers';
 
@@ -262,14 +262,16 @@ describe('identity: agencies, members and invitations', () => {
     });
 
     it('an invitation whose e-mail cannot be sent is undone (502) and can be sent again', async () => {
-      setMailer({ send: () => Promise.reject(new Error('mail transport down')) });
+      // the runtime's transport fails as SES would (the rest of the local platform stays)
+      const local = platform();
+      installPlatform({ ...local, mailer: { send: () => Promise.reject(new Error('mail transport down')) } });
       try {
         const failed = await maya.api.post('/api/v3/agency/invitations', { email: 'later@example.com', role: 'member' });
         expect(failed.status).toBe(502);
         expect(failed.body).toMatchObject({ success: false, error: 'Failed to send invitation e-mail. Please try again.' });
         expect(await memberOf(maya, 'later@example.com')).toBeUndefined();
       } finally {
-        setMailer(undefined);
+        installPlatform(local);
       }
       expect((await maya.api.post('/api/v3/agency/invitations', { email: 'later@example.com', role: 'member' })).status).toBe(200);
       expect((await maya.api.post('/api/v3/agency/invitations/cancel', { email: 'later@example.com' })).status).toBe(200);

@@ -103,7 +103,25 @@ describe('proof of isolation, input safety and fault tolerance, driven by the ro
     expect(missing).toEqual([]);
   });
 
-  const guarded = routes.filter((route) => route.auth !== 'public');
+  // Session levels; 'google-push' routes take no session at all (their own case below).
+  const guarded = routes.filter((route) => route.auth !== 'public' && route.auth !== 'google-push');
+  const googlePush = routes.filter((route) => route.auth === 'google-push');
+
+  it(`google push: each of the ${googlePush.length} Google-push routes refuses every session (owner, member, forged) with 401/403 and changes nothing`, async () => {
+    const before = await partition(alpha.agencyName);
+    const callers = { 'A owner': alphaOwner.api, 'B owner': betaOwner.api, forged: client(booted.runtime, `${alphaOwner.token.slice(0, -4)}AAAA`), anonymous: client(booted.runtime) };
+    let cases = 0;
+    for (const route of googlePush) {
+      for (const [kind, caller] of Object.entries(callers)) {
+        const response = await record(send(caller, route, alpha));
+        expect([401, 403], `${kind}: ${route.method} ${route.path}: ${response.status}`).toContain(response.status);
+        cases += 1;
+      }
+    }
+    await booted.runtime.settleAsync();
+    expect(await partition(alpha.agencyName)).toEqual(before);
+    console.log(`isolation/google-push: ${googlePush.length} routes × 4 callers without a Google token = ${cases} cases refused`);
+  });
 
   it(`authentication: each of the ${guarded.length} guarded routes answers 401 for an expired, a logged-out and a forged session`, async () => {
     const expired = await signIn(booted.runtime, DANIEL);
@@ -122,7 +140,7 @@ describe('proof of isolation, input safety and fault tolerance, driven by the ro
     console.log(`isolation/authentication: ${guarded.length} routes × 3 session kinds = ${cases} cases answered 401`);
   });
 
-  const agencyScoped = routes.filter((route) => route.auth !== 'public' && route.id !== 'AuthLogout');
+  const agencyScoped = routes.filter((route) => route.auth !== 'public' && route.auth !== 'google-push' && route.id !== 'AuthLogout');
 
   it(`tenant isolation: a member of agency B aiming each of the ${agencyScoped.length} routes at agency A's ids changes nothing of A and sees none of it`, async () => {
     const before = await partition(alpha.agencyName);
@@ -199,7 +217,7 @@ describe('proof of isolation, input safety and fault tolerance, driven by the ro
       }
       await booted.runtime.settleAsync();
       await booted.runtime.engine.settle();
-      if (refusedAll && route.auth === 'agency') expect(await partition(alpha.agencyName), `${route.id} stored something`).toEqual(before);
+      if (refusedAll && (route.auth === 'agency' || route.auth === 'google-push')) expect(await partition(alpha.agencyName), `${route.id} stored something`).toEqual(before);
       await attacker.api.post('/api/v3/agency/switch', { agency_name: alpha.agencyName });
     }
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();

@@ -41,7 +41,17 @@ describe('platform: the local runtime serves the API and the SPA', () => {
     expect(wrongMethod.status).toBe(405);
   });
 
-  const guarded = routes.filter((route) => route.auth !== 'public');
+  const guarded = routes.filter((route) => route.auth !== 'public' && route.auth !== 'google-push');
+  const googlePush = routes.filter((route) => route.auth === 'google-push');
+  it(`every one of the ${googlePush.length} Google-push routes refuses a request without a Google token, with a session token, or with a forged one`, async () => {
+    for (const route of googlePush) {
+      for (const caller of [client(booted.runtime), client(booted.runtime, newToken())]) {
+        const response = await caller.request(route.method, concrete(route.path), {});
+        expect([401, 403], `${route.method} ${route.path}`).toContain(response.status);
+        expect(response.body).toMatchObject({ success: false });
+      }
+    }
+  });
   it(`every one of the ${guarded.length} routes that needs a session answers 401 without one, or with a forged token`, async () => {
     const anonymous = client(booted.runtime);
     const forged = client(booted.runtime, newToken());

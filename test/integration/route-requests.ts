@@ -63,6 +63,11 @@ export const REQUESTS: Record<string, (t: Targets) => RouteRequest> = {
   MailboxList: () => ({ path: '/api/v3/mailboxes' }),
   MailboxConnect: () => ({ path: '/api/v3/mailboxes/connect', body: { from_addresses: [], after: null } }),
   MailboxDisconnect: () => ({ path: '/api/v3/mailboxes/disconnect', body: { remove_data: false } }),
+  // A Pub/Sub push naming A's owner's mailbox: only a Google-signed token may deliver it.
+  PushGmail: (t) => ({
+    path: '/api/v3/push/gmail',
+    body: { message: { data: Buffer.from(JSON.stringify({ emailAddress: t.memberEmail, historyId: '99999999' })).toString('base64'), messageId: '1' }, subscription: 'projects/p/subscriptions/s' },
+  }),
   SystemHealth: () => ({ path: '/api/v3/system/health' }),
   SystemConnection: () => ({ path: '/api/v3/system/connection' }),
   DashboardMetrics: () => ({ path: '/api/v3/metrics' }),

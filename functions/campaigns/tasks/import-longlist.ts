@@ -1,4 +1,3 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod';
 import { dispatchAsync } from '../../lib/async/dispatch';
@@ -13,14 +12,7 @@ import { remainingTime } from '../../lib/processing/task-input';
  */
 const input = z.object({ agencyName: z.string().min(1), importId: z.string().min(1), owner: z.string().min(1).optional() });
 
-let lambda: LambdaClient | undefined;
-
-/** On Lambda the function invokes itself (Event); the local runtime's dispatcher runs it in-process. */
-const handOver = async (task: ImportTaskInput): Promise<void> => {
-  const self = process.env.AWS_LAMBDA_FUNCTION_NAME;
-  if (!self) return dispatchAsync('LonglistImport', task);
-  lambda ??= new LambdaClient({});
-  await lambda.send(new InvokeCommand({ FunctionName: self, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify(task)) }));
-};
+/** A fresh invocation of this task (on Lambda it invokes itself: grant invokeSelf). */
+const handOver = (task: ImportTaskInput): Promise<void> => dispatchAsync('LonglistImport', task);
 
 export const handler = async (event: unknown, context?: Context) => runImport(input.parse(event), { remainingMs: remainingTime(context), handOver });

@@ -1,4 +1,5 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { platform } from '../platform/platform';
 
 /**
  * Work a request starts but does not wait for (campaign Drive provisioning and deletion, long
@@ -6,14 +7,8 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
  * failure; the local runtime installs a dispatcher that runs the same task in-process with the
  * same retries.
  */
-export type AsyncTaskId = 'CampaignProvision' | 'CampaignDeletion' | 'LonglistImport';
+export type AsyncTaskId = 'CampaignProvision' | 'CampaignDeletion' | 'LonglistImport' | 'PushCheck';
 export type AsyncDispatcher = (taskId: AsyncTaskId, payload: Record<string, unknown>) => Promise<void>;
-
-let installed: AsyncDispatcher | undefined;
-
-export const setAsyncDispatcher = (dispatcher: AsyncDispatcher | undefined): void => {
-  installed = dispatcher;
-};
 
 /** Environment name of the function that runs a task, set by CDK: CampaignProvision → CAMPAIGN_PROVISION_FUNCTION. */
 export const asyncFunctionEnv = (taskId: AsyncTaskId): string => `${taskId.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}_FUNCTION`;
@@ -21,6 +16,7 @@ export const asyncFunctionEnv = (taskId: AsyncTaskId): string => `${taskId.repla
 let lambda: LambdaClient | undefined;
 
 export const dispatchAsync: AsyncDispatcher = async (taskId, payload) => {
+  const installed = platform().asyncDispatcher;
   if (installed) return installed(taskId, payload);
   // A task dispatching itself (CampaignProvision restoring a Drive) invokes its own function
   // (grant 'invokeSelf'): CDK cannot give a function its own name as an environment variable.

@@ -1,8 +1,9 @@
 import { normalizeEmailAddress } from '../../../shared/email-address';
 import { isConditionalFailure } from '../identity/store-errors';
-import { contactEntity, type ContactItem } from '../store/entities/contact';
+import { contactEntity, contactItemKeys, type ContactItem } from '../store/entities/contact';
 import { nowIso } from '../store/keys';
 import { bumpContactsVersion } from '../processing/monitor-registry';
+import { Transient } from '../processing/errors';
 
 /**
  * The contact store: one contact per (campaign, e-mail) inside an agency. Every read is a
@@ -27,6 +28,29 @@ const BATCH = 25;
 /** Every contact of the agency, all campaigns. */
 export const listAgencyContacts = async (agencyName: string): Promise<ContactItem[]> =>
   (await contactEntity().query.byAgency({ agencyName }).go({ pages: 'all' })).data as ContactItem[];
+
+/** A page of the agency's contacts, by campaign id then e-mail, and the key of the last one when more may follow. */
+export type ContactPage = { items: ContactItem[]; last?: ContactKey };
+
+/**
+ * Up to `limit` contacts of the agency after `after` (exclusive). The start key is built here
+ * from the caller's agency, never taken from the client, so a cursor cannot reach another
+ * agency's partition.
+ */
+export const pageAgencyContacts = async (agencyName: string, limit: number, after?: ContactKey): Promise<ContactPage> => {
+  const start = after ? contactItemKeys(agencyName, after.campaignId, after.email) : undefined;
+  // One more than asked: whether another page follows is known now, so the last page never comes back empty.
+  const { data } = await contactEntity()
+    .query.byAgency({ agencyName })
+    .go({ limit: limit + 1, ...(start ? { cursor: Buffer.from(JSON.stringify({ pk: start.pk, sk: start.sk })).toString('base64url') } : {}) });
+  const items = (data as ContactItem[]).slice(0, limit);
+  const tail = items.at(-1);
+  return { items, ...(data.length > limit && tail ? { last: { campaignId: tail.campaignId, email: tail.email } } : {}) };
+};
+
+/** Every contact's campaign and tracking flag (the counts of the contacts screen), read without the other fields. */
+export const listContactFlags = async (agencyName: string): Promise<Pick<ContactItem, 'campaignId' | 'trackingEnabled'>[]> =>
+  (await contactEntity().query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['campaignId', 'trackingEnabled'] })).data;
 
 /** The contacts of one campaign (the `CONTACT#campaign#` prefix of the agency's partition). */
 export const listCampaignContacts = async (agencyName: string, campaignId: string): Promise<ContactItem[]> =>
@@ -127,7 +151,7 @@ export const deleteContacts = async (agencyName: string, keys: readonly ContactK
     const slice = keys.slice(i, i + BATCH);
     const batch = slice.map((key) => ({ agencyName, campaignId: key.campaignId, email: key.email }));
     const { unprocessed } = await contactEntity().delete(batch).go();
-    if (unprocessed.length) throw Object.assign(new Error(`${unprocessed.length} contacts were not deleted; try again`), { name: 'Transient' });
+    if (unprocessed.length) throw new Transient(`${unprocessed.length} contacts were not deleted; try again`);
     // Callers pass the contacts they listed (deletion, clear): their tracking flags move the counter, batch by batch.
     await bumpContactsVersion(agencyName, { total: -slice.length, tracking: -slice.filter((k) => (k as Partial<ContactItem>).trackingEnabled).length });
   }

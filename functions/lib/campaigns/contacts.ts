@@ -4,9 +4,11 @@ import {
   type ContactJson,
   type RemoveContactBody,
   type ToggleTrackingBody,
+  TRACKING_PAGE_MAX,
+  type TrackingQuery,
   type TrackingResponse,
 } from '../../../shared/schemas/campaigns';
-import { Conflict, NotFound } from '../http/errors';
+import { BadRequest, Conflict, NotFound } from '../http/errors';
 import { logger, errorMessage } from '../logger';
 import { ensureRegistered } from '../processing/monitor-registry';
 import { markSheetBehind } from '../store/entities/sheet-sync-state';
@@ -21,9 +23,12 @@ import {
   deleteContacts,
   getContact,
   listAgencyContacts,
+  listContactFlags,
+  pageAgencyContacts,
   removeContactItem,
   setContactTracking,
   type ContactItem,
+  type ContactKey,
 } from './contact-store';
 import { markInfluencerList, syncInfluencerList, trackingState, type InfluencerRow } from './influencer-list';
 import { INFLUENCER_TRACKING_STATES, type InfluencerTrackingState } from './layout';
@@ -179,19 +184,45 @@ export const clearContacts = async (scope: AgencyScope): Promise<number> => {
 
 export const allContacts = (scope: AgencyScope): Promise<ContactItem[]> => listAgencyContacts(scope.agencyName);
 
+/** The next page's cursor: the last contact's key, opaque to the client. */
+const encodeTrackingCursor = (key: ContactKey): string => Buffer.from(JSON.stringify([key.campaignId, key.email])).toString('base64url');
+
+const decodeTrackingCursor = (cursor: string): ContactKey => {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === 'string' && part !== '' && part.length <= 1_000)) {
+      return { campaignId: parsed[0] as string, email: parsed[1] as string };
+    }
+  } catch {
+    // not one of ours: refused below
+  }
+  throw new BadRequest('Invalid cursor', { tip: 'Start again from the first page.' });
+};
+
 /**
- * The contacts screen's data: every contact keyed by `campaign:email` (a talent in two campaigns
- * is two entries), the counts of those entries and the per-campaign breakdown.
+ * The contacts screen's data, a page at a time: up to `limit` contacts keyed by `campaign:email`
+ * (a talent in two campaigns is two entries), by campaign id then e-mail, and the next page's
+ * cursor. The first page also carries the counts over every contact and the per-campaign
+ * breakdown (read as campaign id and flag only), so later pages cost one short Query each.
  */
-export const trackingSummary = async (scope: AgencyScope): Promise<Omit<TrackingResponse, 'success'>> => {
-  const [contacts, campaigns] = await Promise.all([allContacts(scope), listCampaignItems(scope)]);
+export const trackingPage = async (scope: AgencyScope, query: TrackingQuery = {}): Promise<Omit<TrackingResponse, 'success'>> => {
+  const after = query.cursor ? decodeTrackingCursor(query.cursor) : undefined;
+  const [page, campaigns] = await Promise.all([pageAgencyContacts(scope.agencyName, query.limit ?? TRACKING_PAGE_MAX, after), listCampaignItems(scope)]);
   const names = new Map(campaigns.map((campaign) => [campaign.campaignId, campaign.campaignName]));
-  const byCampaign: TrackingResponse['by_campaign'] = {};
+  const contacts: Record<string, ContactJson> = {};
+  for (const contact of page.items) contacts[contactMapKey(contact.campaignId, contact.email)] = toContactJson(contact, names.get(contact.campaignId) ?? '');
+  const next_cursor = page.last ? encodeTrackingCursor(page.last) : null;
+  if (after) return { contacts, next_cursor };
+  return { contacts, next_cursor, ...(await trackingCounts(scope, campaigns)) };
+};
+
+const trackingCounts = async (scope: AgencyScope, campaigns: CampaignItem[]): Promise<Required<Pick<TrackingResponse, 'summary' | 'by_campaign'>>> => {
+  const flags = await listContactFlags(scope.agencyName);
+  const names = new Map(campaigns.map((campaign) => [campaign.campaignId, campaign.campaignName]));
+  const byCampaign: NonNullable<TrackingResponse['by_campaign']> = {};
   for (const campaign of campaigns) byCampaign[campaign.campaignId] = { campaign_name: campaign.campaignName, total: 0, tracking: 0, disabled: 0 };
-  const map: Record<string, ContactJson> = {};
   let enabled = 0;
-  for (const contact of contacts) {
-    map[contactMapKey(contact.campaignId, contact.email)] = toContactJson(contact, names.get(contact.campaignId) ?? '');
+  for (const contact of flags) {
     const bucket = (byCampaign[contact.campaignId] ??= { campaign_name: names.get(contact.campaignId) ?? '', total: 0, tracking: 0, disabled: 0 });
     bucket.total += 1;
     if (contact.trackingEnabled) {
@@ -200,8 +231,7 @@ export const trackingSummary = async (scope: AgencyScope): Promise<Omit<Tracking
     } else bucket.disabled += 1;
   }
   return {
-    contacts: map,
-    summary: { total_contacts: contacts.length, tracking_enabled: enabled, tracking_disabled: contacts.length - enabled, total_campaigns: campaigns.length },
+    summary: { total_contacts: flags.length, tracking_enabled: enabled, tracking_disabled: flags.length - enabled, total_campaigns: campaigns.length },
     by_campaign: byCampaign,
   };
 };

@@ -7,7 +7,7 @@ import { a1, createSheetsClient, type SheetsClient } from '../google/sheets';
 import { BadRequest, Forbidden, NotFound } from '../http/errors';
 import { isConditionalFailure } from '../identity/store-errors';
 import { logger, errorMessage } from '../logger';
-import { ensureRegistered } from '../processing/monitor-registry';
+import { countRunningImport, ensureRegistered } from '../processing/monitor-registry';
 import type { AgencyScope } from '../session/resolve';
 import { recoveryWanted } from '../settings/recovery';
 import { campaignEntity } from '../store/entities/campaign';
@@ -20,6 +20,7 @@ import { trackerBehind, writableCampaign } from './contacts';
 import { syncInfluencerList } from './influencer-list';
 import { findHeader, parseLonglist, type Candidate, type Duplicate } from './longlist';
 import { getImport, importLeaseMs, importView, notes, releaseLease, takeLease, type ImportTaskInput } from './longlist-import-store';
+import { Transient } from '../processing/errors';
 
 /**
  * The longlist import, a resumable background job.
@@ -146,6 +147,7 @@ export const startLonglistImport = async (
     })
     .go({ response: 'none' });
   await runningImportEntity().put({ agencyName, importId, startedAt }).go({ response: 'none' });
+  await countRunningImport(agencyName, 1);
 
   if (candidates.length <= INLINE_ROWS) {
     try {
@@ -170,7 +172,7 @@ const importChunkContacts = async (item: LonglistImportItem, candidates: Candida
   const { agencyName, campaignId } = item;
   const keys = candidates.map((candidate) => ({ agencyName, campaignId, email: candidate.email }));
   const { data: found, unprocessed } = await contactEntity().get(keys).go({ consistent: true });
-  if (unprocessed.length) throw Object.assign(new Error(`${unprocessed.length} contacts could not be read; try again`), { name: 'Transient' });
+  if (unprocessed.length) throw new Transient(`${unprocessed.length} contacts could not be read; try again`);
   const existing = new Map((found as ContactItem[]).map((contact) => [contact.email, contact]));
   const imported: ContactItem[] = [];
   const duplicates: DuplicateNote[] = [];
@@ -236,6 +238,7 @@ const finish = async (item: LonglistImportItem, outcome: { status: 'succeeded' |
       })
       .where((attr, op) => op.eq(attr.status, 'running'))
       .go({ response: 'none' });
+    await countRunningImport(agencyName, -1);
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
   }

@@ -1,4 +1,6 @@
 import { DATE_KINDS, FEE_STATES, FEE_UNITS, INTENTS } from '../../../shared/schemas/conversations';
+import * as z from 'zod';
+import { structuredOutput } from '../ai/json-schema';
 import type { ChatMessage } from '../ai/openai';
 
 /**
@@ -37,43 +39,28 @@ const headerLine = (text: string) => fence(text.replace(/\s+/g, ' ').trim().slic
 export const emailBlock = (m: PromptMessage, body = m.text) =>
   `<email index="${m.index}" from="${headerLine(m.from).replace(/"/g, "'")}" side="${m.side}" date="${m.date}">\nSubject: ${headerLine(m.subject)}\nTo: ${headerLine(m.to)}\n\n${fence(body.slice(0, MESSAGE_TEXT_MAX))}\n</email>`;
 
-export const MESSAGE_ANALYSIS_SCHEMA = {
-  name: 'message_analysis',
-  schema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['summary', 'intent', 'intent_quote', 'fees'],
-    properties: {
-      summary: { type: 'string', description: 'One or two short sentences: who asks or offers what.' },
-      intent: { type: 'string', enum: [...INTENTS] },
-      intent_quote: { type: 'string', description: 'The exact words of the e-mail that show the intent, copied verbatim.' },
-      fees: {
-        type: 'array',
-        maxItems: 6,
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['amount', 'currency', 'unit', 'vat_included', 'state', 'quote'],
-          properties: {
-            amount: { type: 'number', description: 'The amount as a plain number: "3k" is 3000.' },
-            currency: { type: ['string', 'null'], description: 'ISO 4217 code when the e-mail states or implies one, else null.' },
-            unit: { type: 'string', enum: [...FEE_UNITS] },
-            vat_included: { type: ['boolean', 'null'] },
-            state: { type: 'string', enum: [...FEE_STATES] },
-            quote: { type: 'string', description: 'The exact words stating the fee, copied verbatim from the e-mail.' },
-          },
-        },
-      },
-    },
-  },
-} as const;
+export const MESSAGE_ANALYSIS_SCHEMA = structuredOutput(
+  'message_analysis',
+  z.object({
+    summary: z.string().describe('One or two short sentences: who asks or offers what.'),
+    intent: z.enum(INTENTS),
+    intent_quote: z.string().describe('The exact words of the e-mail that show the intent, copied verbatim.'),
+    fees: z
+      .array(
+        z.object({
+          amount: z.number().describe('The amount as a plain number: "3k" is 3000.'),
+          currency: z.string().nullable().describe('ISO 4217 code when the e-mail states or implies one, else null.'),
+          unit: z.enum(FEE_UNITS),
+          vat_included: z.boolean().nullable(),
+          state: z.enum(FEE_STATES),
+          quote: z.string().describe('The exact words stating the fee, copied verbatim from the e-mail.'),
+        }),
+      )
+      .max(6),
+  }),
+);
 
-export type MessageAnalysisAnswer = {
-  summary: string;
-  intent: string;
-  intent_quote: string;
-  fees: { amount: number | string; currency: string | null; unit: string; vat_included: boolean | null; state: string; quote: string }[];
-};
+export type MessageAnalysisAnswer = z.output<typeof MESSAGE_ANALYSIS_SCHEMA.answer>;
 
 export const messageAnalysisPrompt = (m: PromptMessage, context: { talent: string; campaign: string }): ChatMessage[] => [
   {
@@ -90,33 +77,23 @@ export const messageAnalysisPrompt = (m: PromptMessage, context: { talent: strin
   { role: 'user', content: `Talent: ${context.talent}\nCampaign: ${context.campaign}\n\n${emailBlock(m)}` },
 ];
 
-export const KEY_DATES_SCHEMA = {
-  name: 'key_dates',
-  schema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['dates'],
-    properties: {
-      dates: {
-        type: 'array',
-        maxItems: 12,
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['message', 'date', 'kind', 'quote'],
-          properties: {
-            message: { type: 'integer', description: 'The index of the <email> the date is written in.' },
-            date: { type: 'string', description: 'YYYY-MM-DD; relative words are read against that e-mail\'s date.' },
-            kind: { type: 'string', enum: [...DATE_KINDS] },
-            quote: { type: 'string', description: 'The exact words stating the date, copied verbatim from that e-mail.' },
-          },
-        },
-      },
-    },
-  },
-} as const;
+export const KEY_DATES_SCHEMA = structuredOutput(
+  'key_dates',
+  z.object({
+    dates: z
+      .array(
+        z.object({
+          message: z.int().describe('The index of the <email> the date is written in.'),
+          date: z.string().describe("YYYY-MM-DD; relative words are read against that e-mail's date."),
+          kind: z.enum(DATE_KINDS),
+          quote: z.string().describe('The exact words stating the date, copied verbatim from that e-mail.'),
+        }),
+      )
+      .max(12),
+  }),
+);
 
-export type KeyDatesAnswer = { dates: { message: number; date: string; kind: string; quote: string }[] };
+export type KeyDatesAnswer = z.output<typeof KEY_DATES_SCHEMA.answer>;
 
 export const keyDatesPrompt = (messages: PromptMessage[]): ChatMessage[] => [
   {
@@ -130,20 +107,15 @@ export const keyDatesPrompt = (messages: PromptMessage[]): ChatMessage[] => [
   { role: 'user', content: messages.map((m) => emailBlock(m)).join('\n\n') },
 ];
 
-export const THREAD_SUMMARY_SCHEMA = {
-  name: 'thread_summary',
-  schema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['summary', 'next_step'],
-    properties: {
-      summary: { type: 'string', description: 'Where the outreach stands: offer, rates, deliverables, dates, decisions.' },
-      next_step: { type: 'string', description: 'Who must do what next, in one sentence.' },
-    },
-  },
-} as const;
+export const THREAD_SUMMARY_SCHEMA = structuredOutput(
+  'thread_summary',
+  z.object({
+    summary: z.string().describe('Where the outreach stands: offer, rates, deliverables, dates, decisions.'),
+    next_step: z.string().describe('Who must do what next, in one sentence.'),
+  }),
+);
 
-export type ThreadSummaryAnswer = { summary: string; next_step: string };
+export type ThreadSummaryAnswer = z.output<typeof THREAD_SUMMARY_SCHEMA.answer>;
 
 export type SummaryContext = { subject: string; talents: string[]; campaigns: string[] };
 

@@ -1,25 +1,20 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
-import { openSecret, resetEnvelopeCaches, sealSecret } from './envelope';
+import { installPlatform } from '../platform/platform';
+import { openSecret, sealSecret } from './envelope';
 
 const SECRET = 'sk-proj-this-is-a-very-secret-openai-key-0123456789abcdef';
 
-describe('envelope: local key file mode', () => {
-  let dir: string;
+describe('envelope: a platform data key (no KMS)', () => {
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'envelope-'));
     vi.stubEnv('KMS_KEY_ID', '');
-    vi.stubEnv('LOCAL_SECRET_KEY_FILE', join(dir, 'nested', 'secret.key'));
-    resetEnvelopeCaches();
+    const key = randomBytes(32);
+    installPlatform({ localDataKey: () => key });
   });
   afterEach(() => {
     vi.unstubAllEnvs();
-    resetEnvelopeCaches();
-    rmSync(dir, { recursive: true, force: true });
+    installPlatform({});
   });
 
   it('round-trips and never contains the plaintext', async () => {
@@ -30,15 +25,9 @@ describe('envelope: local key file mode', () => {
     await expect(openSecret(sealed, { agency: 'acme', purpose: 'openai-api-key' })).resolves.toBe(SECRET);
   });
 
-  it('creates a 32-byte key file readable only by its owner, once', async () => {
-    await sealSecret('a', { k: 'v' });
-    const path = process.env.LOCAL_SECRET_KEY_FILE!;
-    const first = readFileSync(path);
-    expect(first).toHaveLength(32);
-    expect(statSync(path).mode & 0o777).toBe(0o600);
-    resetEnvelopeCaches();
-    await sealSecret('b', { k: 'v' });
-    expect(readFileSync(path).equals(first)).toBe(true);
+  it('without KMS and without a platform key it refuses to seal rather than store plaintext', async () => {
+    installPlatform({});
+    await expect(sealSecret(SECRET, { k: 'v' })).rejects.toThrow('KMS_KEY_ID is not set');
   });
 
   it('two seals of the same secret differ (fresh IV)', async () => {
@@ -65,10 +54,10 @@ describe('envelope: local key file mode', () => {
     await expect(openSecret('not-sealed', { k: 'v' })).rejects.toThrow('Not a sealed secret');
   });
 
-  it('refuses a value sealed under another key file', async () => {
+  it('refuses a value sealed under another key', async () => {
     const sealed = await sealSecret(SECRET, { k: 'v' });
-    vi.stubEnv('LOCAL_SECRET_KEY_FILE', join(dir, 'other.key'));
-    resetEnvelopeCaches();
+    const other = randomBytes(32);
+    installPlatform({ localDataKey: () => other });
     await expect(openSecret(sealed, { k: 'v' })).rejects.toThrow();
   });
 });
@@ -80,8 +69,7 @@ describe('envelope: KMS mode', () => {
 
   beforeEach(() => {
     vi.stubEnv('KMS_KEY_ID', 'alias/threadline-secrets');
-    vi.stubEnv('LOCAL_SECRET_KEY_FILE', '');
-    resetEnvelopeCaches();
+    installPlatform({});
     send = vi.spyOn(KMSClient.prototype, 'send').mockImplementation((async (command: unknown) => {
       if (command instanceof GenerateDataKeyCommand) {
         return { Plaintext: new Uint8Array(dataKey), CiphertextBlob: new Uint8Array(wrapped), KeyId: 'k' };
@@ -98,7 +86,7 @@ describe('envelope: KMS mode', () => {
   afterEach(() => {
     send.mockRestore();
     vi.unstubAllEnvs();
-    resetEnvelopeCaches();
+    installPlatform({});
   });
 
   it('asks KMS for a data key under the context and stores the wrapped key beside the ciphertext', async () => {

@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
+import { perPlatform, platform } from '../platform/platform';
 
 /**
  * Envelope encryption for secrets at rest (OpenAI keys, Google refresh tokens).
@@ -9,8 +8,7 @@ import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/clie
  * Each secret is sealed with AES-256-GCM under a data key:
  *  - on AWS (KMS_KEY_ID set) a fresh data key comes from KMS GenerateDataKey with the context as
  *    its EncryptionContext, and the KMS-encrypted data key is stored beside the ciphertext;
- *  - locally (LOCAL_SECRET_KEY_FILE set) the data key is a 32-byte key file, created 0600 on first
- *    use.
+ *  - without KMS the platform supplies the 32-byte data key (infra/local keeps it in a key file).
  * In both modes the context (e.g. {purpose, agency}) is bound as GCM additional data, so a sealed
  * value copied onto another item does not open there.
  *
@@ -29,47 +27,18 @@ const unb64 = (text: string): Buffer => Buffer.from(text, 'base64url');
 const aadOf = (context: SecretContext): Buffer =>
   Buffer.from(JSON.stringify(Object.keys(context).sort().map((key) => [key, context[key]])), 'utf8');
 
-let kms: KMSClient | undefined;
-const kmsClient = (): KMSClient => (kms ??= new KMSClient({}));
+const kmsClient = perPlatform(() => new KMSClient({}));
 
 /** Plain data keys KMS already decrypted in this process, by their encrypted form (warm starts). */
-const openedKeys = new Map<string, Buffer>();
+const openedKeysOf = perPlatform(() => new Map<string, Buffer>());
 const OPENED_KEYS_MAX = 256;
 
-let localKey: { path: string; key: Buffer } | undefined;
-
-const readLocalKey = (path: string): Buffer => {
-  if (localKey?.path === path) return localKey.key;
-  let key: Buffer;
-  try {
-    key = readFileSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    const fresh = randomBytes(KEY_BYTES);
-    try {
-      // 'wx': only the first process creates it; a concurrent creator's key wins and is read back.
-      const fd = openSync(path, 'wx', 0o600);
-      try {
-        writeSync(fd, fresh);
-      } finally {
-        closeSync(fd);
-      }
-      key = fresh;
-    } catch (createError) {
-      if ((createError as NodeJS.ErrnoException).code !== 'EEXIST') throw createError;
-      key = readFileSync(path);
-    }
-  }
-  if (key.length !== KEY_BYTES) throw new Error('The local secret key file is not a 32-byte key');
-  localKey = { path, key };
+/** Locally (no KMS) the platform supplies a data key (infra/local reads a key file). */
+const localDataKey = (): Buffer => {
+  const key = platform().localDataKey?.();
+  if (!key) throw new Error('KMS_KEY_ID is not set');
+  if (key.length !== KEY_BYTES) throw new Error('The local data key is not a 32-byte key');
   return key;
-};
-
-const localKeyPath = (): string => {
-  const path = process.env.LOCAL_SECRET_KEY_FILE;
-  if (!path) throw new Error('LOCAL_SECRET_KEY_FILE is not set');
-  return path;
 };
 
 const encrypt = (key: Buffer, plaintext: string, context: SecretContext) => {
@@ -87,15 +56,8 @@ const decrypt = (key: Buffer, iv: Buffer, tag: Buffer, ciphertext: Buffer, conte
   return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
 };
 
-/** The local runtime checks each seal/open against the running function's grants (KMS on AWS); unset on AWS. */
-let secretsGuard: ((action: 'kms:GenerateDataKey' | 'kms:Decrypt') => void) | undefined;
-
-export const setSecretsGuard = (guard: typeof secretsGuard): void => {
-  secretsGuard = guard;
-};
-
 export const sealSecret = async (plaintext: string, context: SecretContext): Promise<string> => {
-  secretsGuard?.('kms:GenerateDataKey');
+  platform().guardSecrets?.('kms:GenerateDataKey');
   const keyId = process.env.KMS_KEY_ID;
   if (keyId) {
     const generated = await kmsClient().send(
@@ -110,22 +72,23 @@ export const sealSecret = async (plaintext: string, context: SecretContext): Pro
       dataKey.fill(0);
     }
   }
-  const key = readLocalKey(localKeyPath());
+  const key = localDataKey();
   const { iv, tag, ciphertext } = encrypt(key, plaintext, context);
   return [VERSION, 'local', '-', b64(iv), b64(tag), b64(ciphertext)].join('.');
 };
 
 export const openSecret = async (sealed: string, context: SecretContext): Promise<string> => {
-  secretsGuard?.('kms:Decrypt');
+  platform().guardSecrets?.('kms:Decrypt');
   const parts = sealed.split('.');
   if (parts.length !== 6 || parts[0] !== VERSION) throw new Error('Not a sealed secret');
   const [, mode, wrappedKey, iv, tag, ciphertext] = parts as [string, string, string, string, string, string];
   if (mode === 'local') {
-    return decrypt(readLocalKey(localKeyPath()), unb64(iv), unb64(tag), unb64(ciphertext), context);
+    return decrypt(localDataKey(), unb64(iv), unb64(tag), unb64(ciphertext), context);
   }
   if (mode === 'kms') {
     // The cache is keyed by the wrapped key AND the context: KMS would refuse another context.
     const cacheKey = `${wrappedKey}|${aadOf(context).toString('base64url')}`;
+    const openedKeys = openedKeysOf();
     let dataKey = openedKeys.get(cacheKey);
     if (!dataKey) {
       const opened = await kmsClient().send(new DecryptCommand({ CiphertextBlob: unb64(wrappedKey), EncryptionContext: context }));
@@ -137,11 +100,4 @@ export const openSecret = async (sealed: string, context: SecretContext): Promis
     return decrypt(dataKey, unb64(iv), unb64(tag), unb64(ciphertext), context);
   }
   throw new Error('Unknown sealed secret mode');
-};
-
-/** Tests: forget cached keys and clients (another key file, another KMS stub). */
-export const resetEnvelopeCaches = (): void => {
-  localKey = undefined;
-  openedKeys.clear();
-  kms = undefined;
 };

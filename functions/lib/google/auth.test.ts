@@ -1,17 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildGoogleConfig, createOAuthClient, googleConfig, isRealGoogle, resetGoogleConfig } from './auth';
+import { installPlatform } from '../platform/platform';
+import { buildGoogleConfig, createOAuthClient, googleConfig, isRealGoogle } from './auth';
 
 afterEach(() => {
   delete process.env.GOOGLE_API_ROOT;
-  resetGoogleConfig();
+  installPlatform({});
 });
 
 describe('Google configuration', () => {
-  it('points every endpoint and API root at the emulator when GOOGLE_API_ROOT is set', () => {
-    const config = buildGoogleConfig({ GOOGLE_API_ROOT: 'http://127.0.0.1:9090/' });
+  it('points every endpoint and API root at another origin when GOOGLE_API_ROOT is set', () => {
+    const config = buildGoogleConfig({ GOOGLE_API_ROOT: 'http://127.0.0.1:9090/', GOOGLE_CLIENT_ID: 'client', GOOGLE_CLIENT_SECRET: 'secret' });
     expect(config).toEqual({
-      clientId: 'threadline-local',
-      clientSecret: 'threadline-local-secret',
+      clientId: 'client',
+      clientSecret: 'secret',
       issuer: 'http://127.0.0.1:9090',
       apiRoot: 'http://127.0.0.1:9090',
       endpoints: {
@@ -34,12 +35,12 @@ describe('Google configuration', () => {
     expect(client.credentials.refresh_token).toBe('r');
   });
 
-  it('reads the environment once per process', () => {
+  it('reads the environment once per process and installed platform', () => {
     process.env.GOOGLE_API_ROOT = 'http://127.0.0.1:1111';
     expect(googleConfig().apiRoot).toBe('http://127.0.0.1:1111');
     process.env.GOOGLE_API_ROOT = 'http://127.0.0.1:2222';
     expect(googleConfig().apiRoot).toBe('http://127.0.0.1:1111');
-    resetGoogleConfig();
+    installPlatform({});
     expect(googleConfig().apiRoot).toBe('http://127.0.0.1:2222');
   });
 

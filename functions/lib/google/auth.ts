@@ -1,4 +1,5 @@
 import { OAuth2Client, type Credentials, type gaxios } from 'google-auth-library';
+import { perPlatform } from '../platform/platform';
 
 /** Replaces the HTTP call of gaxios (tests only): sees the full request, may answer it. */
 export type GoogleTransport = NonNullable<gaxios.GaxiosOptions['adapter']>;
@@ -20,9 +21,6 @@ export type GoogleConfig = {
   roots: { gmail: string; drive: string; sheets: string };
 };
 
-/** The emulator's well-known local client (mirrors LOCAL_OAUTH_CLIENT of the emulator). */
-const LOCAL_CLIENT = { clientId: 'threadline-local', clientSecret: 'threadline-local-secret' };
-
 const REAL_ROOTS = {
   gmail: 'https://gmail.googleapis.com/',
   drive: 'https://www.googleapis.com/',
@@ -34,8 +32,8 @@ export const buildGoogleConfig = (env: Record<string, string | undefined>): Goog
   if (apiRoot) {
     const origin = new URL(apiRoot).origin;
     return {
-      clientId: env.GOOGLE_CLIENT_ID || LOCAL_CLIENT.clientId,
-      clientSecret: env.GOOGLE_CLIENT_SECRET || LOCAL_CLIENT.clientSecret,
+      clientId: env.GOOGLE_CLIENT_ID ?? '',
+      clientSecret: env.GOOGLE_CLIENT_SECRET ?? '',
       issuer: env.GOOGLE_OAUTH_ISSUER || origin,
       apiRoot: origin,
       endpoints: { authorize: `${origin}/o/oauth2/v2/auth`, token: `${origin}/token`, revoke: `${origin}/revoke` },
@@ -61,15 +59,8 @@ export const buildGoogleConfig = (env: Record<string, string | undefined>): Goog
  */
 export const nativeFetch = (...args: Parameters<typeof fetch>): ReturnType<typeof fetch> => fetch(...args);
 
-let cached: GoogleConfig | undefined;
-
-/** Reads the environment once per process (Lambda env is fixed for its lifetime). */
-export const googleConfig = (): GoogleConfig => (cached ??= buildGoogleConfig(process.env));
-
-/** Tests change the environment between cases. */
-export const resetGoogleConfig = (): void => {
-  cached = undefined;
-};
+/** Reads the environment once per process and platform (Lambda env is fixed for its lifetime). */
+export const googleConfig: () => GoogleConfig = perPlatform(() => buildGoogleConfig(process.env));
 
 export const isRealGoogle = (config: GoogleConfig = googleConfig()): boolean => config.apiRoot === undefined;
 
@@ -91,7 +82,7 @@ export type OAuthClientInput = {
 export const createOAuthClient = (input: OAuthClientInput): OAuth2Client => {
   const config = input.config ?? googleConfig();
   if (!config.clientId || !config.clientSecret) {
-    throw new Error('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set (or GOOGLE_API_ROOT for the emulator)');
+    throw new Error('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set');
   }
   const client = new OAuth2Client({
     clientId: config.clientId,

@@ -15,6 +15,17 @@ describe('Gmail message parsing', () => {
     expect(parseAddressList(undefined)).toEqual([]);
   });
 
+  it('reads what RFC 5322 allows and hand-splitting got wrong: groups, encoded names, comments', () => {
+    expect(parseAddressList('Talent team: ana@talent.com, "Bo" <bo@talent.com>;, =?UTF-8?B?Sm9zw6k=?= <Jose@X.com>, kim@x.io (Kim)')).toEqual([
+      { email: 'ana@talent.com' },
+      { name: 'Bo', email: 'bo@talent.com' },
+      { name: 'José', email: 'jose@x.com' },
+      { name: 'Kim', email: 'kim@x.io' },
+    ]);
+    expect(parseAddressList('undisclosed-recipients:;')).toEqual([]);
+    expect(parseAddressList('not an address')).toEqual([]);
+  });
+
   it('reads headers and the text/plain body of a multipart message', () => {
     const parsed = parseMessage({
       id: 'm1',

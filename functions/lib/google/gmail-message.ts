@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { gmail_v1 } from '@googleapis/gmail';
 import { compile } from 'html-to-text';
 import iconv from 'iconv-lite';
+import { addressParser, type Mailbox } from 'postal-mime';
 import { classifyAutoReply, type AutoReplyKind } from '../mail/auto-reply';
 import { clip, MAIL_LIMITS } from '../mail/limits';
 import { ownText } from '../mail/own-text';
@@ -45,46 +46,21 @@ export type ParsedMessage = {
 type Part = gmail_v1.Schema$MessagePart;
 
 /**
- * Splits an address list on commas outside quotes and angle brackets:
- * `"Doe, Jane" <jane@x.com>, sam@y.com` is two addresses, not three.
+ * An address header as RFC 5322 writes it (quoted names with commas, groups, comments, encoded
+ * words), parsed by postal-mime; each address lower-cased and bounded, at most
+ * MAIL_LIMITS.recipients of them, entries without an address dropped.
  */
 export const parseAddressList = (value: string | undefined): Address[] => {
   if (!value) return [];
-  const parts: string[] = [];
-  let current = '';
-  let quoted = false;
-  let angle = 0;
-  for (const ch of value) {
-    if (ch === '"') quoted = !quoted;
-    else if (ch === '<' && !quoted) angle += 1;
-    else if (ch === '>' && !quoted) angle = Math.max(0, angle - 1);
-    if (ch === ',' && !quoted && angle === 0) {
-      parts.push(current);
-      current = '';
-    } else current += ch;
-  }
-  parts.push(current);
   const addresses: Address[] = [];
-  for (const part of parts) {
+  for (const mailbox of addressParser(value, { flatten: true }) as Mailbox[]) {
     if (addresses.length >= MAIL_LIMITS.recipients) break;
-    const address = parseAddress(part);
-    if (address) addresses.push(address);
+    const email = mailbox.address.trim().toLowerCase();
+    if (!email.includes('@') || email.length > MAIL_LIMITS.address) continue;
+    const name = clip(mailbox.name.trim(), MAIL_LIMITS.name);
+    addresses.push({ ...(name ? { name } : {}), email });
   }
   return addresses;
-};
-
-export const parseAddress = (raw: string): Address | undefined => {
-  const text = raw.trim();
-  if (!text) return undefined;
-  const angled = /^(.*?)<\s*([^<>\s]+)\s*>\s*$/.exec(text);
-  if (angled) {
-    const email = angled[2]!.toLowerCase();
-    if (email.length > MAIL_LIMITS.address) return undefined;
-    const name = clip(angled[1]!.trim().replace(/^"(.*)"$/s, '$1').trim(), MAIL_LIMITS.name);
-    return { ...(name ? { name } : {}), email };
-  }
-  const bare = /[^\s<>"]+@[^\s<>"]+/.exec(text);
-  return bare && bare[0].length <= MAIL_LIMITS.address ? { email: bare[0].toLowerCase() } : undefined;
 };
 
 /* ---------- message ids ---------- */

@@ -4,6 +4,7 @@ import type { ZodType } from 'zod';
 import { routeForKey } from '../../routes';
 import type { AuthLevel } from '../../routes';
 import { logger } from '../logger';
+import type { PushCaller } from '../push/verify';
 import { resolveSession, type AgencyScope, type SessionContext } from '../session/resolve';
 import { AppError, BadRequest, Forbidden, PayloadTooLarge, Unauthorized, UnsupportedMediaType } from './errors';
 import { errorResponse, isHttpResult, json, type HttpResult } from './respond';
@@ -20,6 +21,11 @@ type Spec<B, Q, P> = {
   body?: ZodType<B>;
   query?: ZodType<Q>;
   params?: ZodType<P>;
+  /**
+   * A 'google-push' route brings its own token check (so the JWT library is bundled with that
+   * route only); it throws Unauthorized or Forbidden.
+   */
+  verifyPush?: (event: APIGatewayProxyEventV2) => Promise<PushCaller>;
 };
 
 /** What a handler learns about its caller, by the route's auth level. */
@@ -27,7 +33,9 @@ export type Caller<A extends AuthLevel> = A extends 'agency'
   ? { session: SessionContext; scope: AgencyScope }
   : A extends 'user'
     ? { session: SessionContext; scope?: AgencyScope }
-    : { session?: SessionContext; scope?: AgencyScope };
+    : A extends 'google-push'
+      ? { push: PushCaller }
+      : { session?: SessionContext; scope?: AgencyScope };
 
 const MAX_BODY_BYTES = 1_000_000;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -49,7 +57,7 @@ export const defineHandler =
     try {
       // The manifest is the single source of each route's auth level; a handler cannot lower it.
       const level = strictest(auth, routeForKey(event.routeKey)?.auth);
-      const caller = await authorize(level, event);
+      const caller = await authorize(level, event, spec.verifyPush);
       const input = {
         body: spec.body ? parse(spec.body, readBody(event)) : (undefined as B),
         query: spec.query ? parse(spec.query, event.queryStringParameters ?? {}) : (undefined as Q),
@@ -79,10 +87,23 @@ export const defineHandler =
     }
   };
 
-const RANK: Record<AuthLevel, number> = { public: 0, user: 1, agency: 2 };
-const strictest = (a: AuthLevel, b: AuthLevel | undefined): AuthLevel => (b && RANK[b] > RANK[a] ? b : a);
+const RANK: Record<Exclude<AuthLevel, 'google-push'>, number> = { public: 0, user: 1, agency: 2 };
+/**
+ * 'google-push' is not on the session scale: a route the manifest marks so always verifies the
+ * Google token; a handler declaring it under a session route keeps the manifest's session level.
+ */
+const strictest = (a: AuthLevel, b: AuthLevel | undefined): AuthLevel => {
+  if (b === 'google-push' || (a === 'google-push' && (!b || b === 'public'))) return 'google-push';
+  if (a === 'google-push') return b!;
+  return b && RANK[b] > RANK[a] ? b : a;
+};
 
-const authorize = async (level: AuthLevel, event: APIGatewayProxyEventV2) => {
+const authorize = async (level: AuthLevel, event: APIGatewayProxyEventV2, verifyPush: Spec<unknown, unknown, unknown>['verifyPush']) => {
+  // Pub/Sub push: no session and no CSRF header (a server calls it); Google's signed token instead.
+  if (level === 'google-push') {
+    if (!verifyPush) throw new Forbidden('This route takes no push deliveries');
+    return { push: await verifyPush(event) };
+  }
   const resolved = await resolveSession(event);
   if (level === 'public') return resolved ?? {};
   if (!resolved) throw new Unauthorized();

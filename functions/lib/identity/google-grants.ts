@@ -64,7 +64,7 @@ export const markGoogleGrantRevoked = async (email: string): Promise<void> => {
 const ACCESS_TOKEN_MAX_LIFETIME_MS = 3599_000;
 
 /** An access token the caller kept (e.g. sealed on the mailbox item) and when it expires (epoch ms). */
-export type CachedAccessToken = { accessToken: string; expiresAt: number };
+export type CachedAccessToken = { accessToken: string; expiresAt: number; /** the scopes Google granted it, space-separated */ scope?: string };
 
 export type GoogleContextOptions = {
   /** Used instead of a refresh while it is valid (the client refreshes by itself once it expires). */
@@ -94,7 +94,7 @@ export const googleContextFor = async (email: string, options: GoogleContextOpti
       if (tokens.refresh_token && tokens.refresh_token !== refreshToken) {
         void storeGoogleGrant({ email, refreshToken: tokens.refresh_token, scopes: data.scopes ?? [], subject: data.subject }).catch(() => undefined);
       }
-      if (tokens.access_token && tokens.expiry_date) options.onAccessToken?.({ accessToken: tokens.access_token, expiresAt: tokens.expiry_date });
+      if (tokens.access_token && tokens.expiry_date) options.onAccessToken?.({ accessToken: tokens.access_token, expiresAt: tokens.expiry_date, ...(tokens.scope ? { scope: tokens.scope } : {}) });
     },
   });
   return { auth };

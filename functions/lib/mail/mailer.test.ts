@@ -1,10 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { buildInviteEmail, sendInviteEmail } from './invite-email';
-import { mailer, OutboxMailer, SesMailer } from './mailer';
+import { installPlatform } from '../platform/platform';
+import { mailer, SesMailer, type MailMessage } from './mailer';
 
 const invite = {
   to: 'ana@example.com',
@@ -32,28 +30,19 @@ describe('mail', () => {
     expect(message.subject).toBe('Maya invited you to Bright & "Wave" on Threadline');
   });
 
-  it('writes <iso-time>-<email>.eml to the outbox and prints the link', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'outbox-'));
+  it('sends through the transport the platform installed (infra/local: the outbox)', async () => {
+    vi.stubEnv('APP_URL', 'http://127.0.0.1:3000');
+    const sent: MailMessage[] = [];
+    installPlatform({ mailer: { send: async (message) => (sent.push(message), { id: 'local-1' }) } });
     try {
-      vi.stubEnv('APP_URL', 'http://127.0.0.1:3000');
-      vi.stubEnv('LOCAL_OUTBOX_DIR', dir);
-      const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
-      expect(mailer()).toBeInstanceOf(OutboxMailer);
-      await sendInviteEmail(invite);
-      const [file] = readdirSync(dir);
-      expect(file).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z-ana@example\.com\.eml$/);
-      const eml = readFileSync(join(dir, file!), 'utf8');
-      expect(eml).toContain('To: ana@example.com');
-      expect(eml).toContain(`http://127.0.0.1:3000/invite?token=${invite.token}`);
-      expect(statSync(join(dir, file!)).mode & 0o777).toBe(0o600);
-      expect(info.mock.calls[0]![0]).toContain(`/invite?token=${invite.token}`);
+      await expect(sendInviteEmail(invite)).resolves.toEqual({ id: 'local-1' });
+      expect(sent.map((m) => m.to)).toEqual(['ana@example.com']);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      installPlatform({});
     }
   });
 
   it('sends through SES v2 from MAIL_FROM on AWS', async () => {
-    vi.stubEnv('LOCAL_OUTBOX_DIR', '');
     vi.stubEnv('MAIL_FROM', 'Threadline <invites@example.com>');
     vi.stubEnv('APP_URL', 'https://app.example.com');
     const send = vi.spyOn(SESv2Client.prototype, 'send').mockResolvedValue({ MessageId: 'ses-1' } as never);
@@ -67,7 +56,6 @@ describe('mail', () => {
   });
 
   it('refuses to guess a sender on AWS', () => {
-    vi.stubEnv('LOCAL_OUTBOX_DIR', '');
     vi.stubEnv('MAIL_FROM', '');
     expect(() => mailer()).toThrow('MAIL_FROM is not set');
   });

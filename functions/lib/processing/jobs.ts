@@ -10,7 +10,7 @@ import { workflowEngine } from '../workflow/engine';
 import { elapsedSeconds, getJob } from './job-store';
 import { OPERATION_NAMES, operationLabel, startedMessage, type JobScope } from './labels';
 import { readLock, recordLastJob, releaseLock, takeLock } from './lock';
-import { ensureRegistered } from './monitor-registry';
+import { clearActiveJob, noteActiveJob } from './monitor-registry';
 
 export type StartOptions = {
   startedBy?: string;
@@ -54,9 +54,10 @@ export const startJob = async (agencyName: string, scope: JobScope, options: Sta
       })
       .go({ response: 'none' });
     await options.prepare?.(jobId);
+    // Registered, with the job as the monitor's busy hint (an idle check reads no lock item).
+    await noteActiveJob(agencyName, jobId).catch((error: unknown) => logger.warn('monitor registration failed', { agency: agencyName, error: String(error) }));
     const { executionId } = await workflowEngine().start({ name: jobId, input: { agencyName, jobId } });
     await jobEntity().patch({ agencyName, jobId }).set({ executionId }).go({ response: 'none' });
-    await ensureRegistered(agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { agency: agencyName, error: String(error) }));
   } catch (error) {
     logger.error('job start failed', { agency: agencyName, jobId, error: errorMessage(error) });
     await endJob(agencyName, jobId, 'failed', 'The processing job could not be started').catch(() => undefined);
@@ -94,6 +95,7 @@ export const endJob = async (agencyName: string, jobId: string, outcome: 'succee
   // would read "idle" and the status bar would flicker away before showing the ending.
   if (ended) await recordLastJob(agencyName, jobId, endedAt);
   await releaseLock(agencyName, jobId);
+  await clearActiveJob(agencyName, jobId).catch((caught: unknown) => logger.warn('monitor busy hint not cleared', { agency: agencyName, error: errorMessage(caught) }));
   return ended;
 };
 

@@ -1,28 +1,13 @@
 import { messages } from '../../../shared/messages';
-import type { ProcessingStatusResponse } from '../../../shared/schemas/processing';
+import { JUST_ENDED_MS } from '../../../shared/constants';
+import { percentOf } from '../../../shared/format/timer';
+import { IDLE_PROCESSING_STATUS, type ProcessingStatusResponse } from '../../../shared/schemas/processing';
 import { lastJobEntity } from '../store/entities/active-job';
 import type { JobItem } from '../store/entities/job';
 import { workflowEngine, type WorkflowEngine } from '../workflow/engine';
 import { elapsedSeconds, getJob } from './job-store';
 import { endIfOrphaned } from './jobs';
 import { readLock, type HeldLock } from './lock';
-
-/** How long a job that just ended stays on the status bar (is_processing false). */
-export const JUST_ENDED_MS = 8_000;
-
-const IDLE: ProcessingStatusResponse = {
-  success: true,
-  is_processing: false,
-  operation_label: null,
-  elapsed_seconds: null,
-  task_id: null,
-  phase: null,
-  progress: null,
-  current_thread: null,
-};
-
-export const clampPercent = (completed: number, total: number): number =>
-  total > 0 ? Math.min(100, Math.max(0, Math.round((completed / total) * 100))) : 0;
 
 const view = (job: JobItem, isProcessing: boolean, now: number): ProcessingStatusResponse => {
   const total = job.threadsTotal ?? 0;
@@ -35,7 +20,7 @@ const view = (job: JobItem, isProcessing: boolean, now: number): ProcessingStatu
     elapsed_seconds: elapsedSeconds(job.startedAt, end),
     task_id: job.jobId,
     phase: job.phase,
-    progress: { threads_total: total, threads_completed: completed, total, completed, percent: clampPercent(completed, total) },
+    progress: { threads_total: total, threads_completed: completed, total, completed, percent: percentOf(completed, total) },
     messages_processed: job.messagesSummarised ?? 0,
     current_thread: isProcessing && job.currentThreadId ? { subject: job.currentSubject ?? '', thread_id: job.currentThreadId } : null,
     ...(isProcessing ? {} : { status: job.status, error: job.error ?? null, warnings: jobWarnings(job) }),
@@ -103,7 +88,7 @@ export const processingStatus = async (agencyName: string, now = Date.now()): Pr
     const job = await getJob(agencyName, last.jobId);
     if (job) return view(job, false, now);
   }
-  return IDLE;
+  return IDLE_PROCESSING_STATUS;
 };
 
 /**

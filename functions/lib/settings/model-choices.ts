@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { MODEL_CHOICES, MODEL_PURPOSES, type ModelPurpose } from '../../../shared/constants';
 import { describeModel, isChatModel, isRetired, modelChoices, retirementOf, successorFor, type ModelChoiceInfo } from '../../../shared/model-catalog';
 import { productNow } from '../ai/clock';
-import { listModels } from '../ai/openai';
+import { listModels } from '../ai/key-check';
 import { BadRequest } from '../http/errors';
 import { readApiKey } from '../identity/api-keys';
 import { logger } from '../logger';

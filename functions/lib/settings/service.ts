@@ -11,6 +11,7 @@ import { readSettings, SETTINGS_DEFAULTS, settingsEntity, type Settings } from '
 import { retirementOf } from '../../../shared/model-catalog';
 import { checkModelChoice, liveModelFor } from './model-choices';
 import { clearModelWarnings } from './model-state';
+import { recordMonitoringConfig } from '../processing/monitor-registry';
 
 type Overrides = Partial<Record<SettingsSectionName, Record<string, unknown>>>;
 
@@ -37,7 +38,9 @@ const updateOverrides = async (scope: AgencyScope, change: (current: Overrides) 
         .put({ agencyName: scope.agencyName, overrides: next, version: version + 1, updatedAt: nowIso(), updatedBy: scope.email })
         .where((attr, op) => (data ? op.eq(attr.version, version) : op.notExists(attr.agencyName)))
         .go({ response: 'none' });
-      return readSettings(scope);
+      const saved = await readSettings(scope);
+      await recordMonitoringConfig(scope.agencyName, saved.monitoring_config);
+      return saved;
     } catch (error) {
       if (!isConditionalFailure(error)) throw error;
     }

@@ -1,4 +1,5 @@
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { platform } from '../platform/platform';
 
 /**
  * Starts and stops processing executions. On AWS it is Step Functions; the local runtime
@@ -17,16 +18,9 @@ export type WorkflowEngine = {
 
 export type ExecutionState = 'running' | 'ended' | 'unknown';
 
-let installed: WorkflowEngine | undefined;
+let stepFunctions: WorkflowEngine | undefined;
 
-export const setWorkflowEngine = (engine: WorkflowEngine | undefined): void => {
-  installed = engine;
-};
-
-export const workflowEngine = (): WorkflowEngine => {
-  installed ??= stepFunctionsEngine();
-  return installed;
-};
+export const workflowEngine = (): WorkflowEngine => platform().workflowEngine ?? (stepFunctions ??= stepFunctionsEngine());
 
 const stepFunctionsEngine = (): WorkflowEngine => {
   const client = new SFNClient({});

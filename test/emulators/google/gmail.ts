@@ -17,6 +17,8 @@ export const GMAIL_QUOTA_UNITS: Record<string, number> = {
   'gmail.users.threads.list': 10,
   'gmail.users.threads.get': 10,
   'gmail.users.history.list': 2,
+  'gmail.users.watch': 100,
+  'gmail.users.stop': 50,
 };
 
 /** Gmail's documented per-user limit: 15,000 quota units per user per minute. */

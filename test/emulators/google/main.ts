@@ -36,7 +36,7 @@ console.error(
 );
 
 const stop = () => {
-  emulator.close().finally(() => process.exit(0));
+  void emulator.close().finally(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

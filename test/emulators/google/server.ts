@@ -17,6 +17,7 @@ import { bodyObject, decodeSegment, type Ctx, type Reply, type Route } from './h
 import { issueTokens as mint, makeSigningKeys, normalizeScopes, oauthRoutes, resolveAccessToken, type IssuedTokens, type OAuthSettings } from './oauth';
 import { createQuotaTracker, createSheetsQuota, SHEETS_DEFAULT_QUOTA, type SheetsQuotaConfig } from './quota';
 import { loadSnapshot, saveSnapshot } from './persistence';
+import { createPubSub, type PubSub } from './pubsub';
 import { sheetsRoutes } from './sheets';
 import { addAccount as addAccountTo, buildState, type Account, type EmulatorState, type OAuthClient } from './state';
 import { isViewerPath, viewerReply } from './viewer';
@@ -71,6 +72,8 @@ export type GoogleEmulator = {
   log: RequestLogEntry[];
   faults: FaultInjector;
   addMessage(input: AddMessageInput): { id: string; threadId: string; historyId: string };
+  /** Gmail push: users.watch state, Pub/Sub topics and push subscriptions, and every delivery made */
+  pubsub: PubSub;
   close(): Promise<void>;
   // ---- extras beyond the agreed API
   /** the seed the state was built from (undefined for seed 'none') */
@@ -342,16 +345,24 @@ export const startGoogleEmulator = async (options: GoogleEmulatorOptions = {}): 
   state.clients.set(LOCAL_OAUTH_CLIENT.clientId, { ...LOCAL_OAUTH_CLIENT, name: 'Threadline (local)', redirectUris: 'loopback' });
 
   const deps = { keys, state, settings: {} as OAuthSettings };
+  const pubsub = createPubSub({ state, keys, clock });
   const emulator: GoogleEmulator = {
     url,
     state,
     log,
     faults,
     seed,
-    addMessage: (input) => addMessageTo(state, input),
+    addMessage: (input) => {
+      const added = addMessageTo(state, input);
+      const stored = state.mailboxes.get(input.mailbox.toLowerCase())?.messages.get(added.id);
+      pubsub.mailChanged(input.mailbox, stored?.labelIds ?? [], Number(added.historyId));
+      return added;
+    },
+    pubsub,
     close: () =>
       new Promise<void>((resolve, reject) => {
         if (persistTimer) clearInterval(persistTimer);
+        pubsub.close();
         persist();
         server.close((err) => (err ? reject(err) : resolve()));
         for (const s of sockets) s.destroy();
@@ -398,7 +409,7 @@ export const startGoogleEmulator = async (options: GoogleEmulatorOptions = {}): 
       sheetsQuota?.reset();
     },
   };
-  live.routes = [...oauthRoutes(deps), ...gmailRoutes(), ...driveRoutes(), ...sheetsRoutes(), ...controlRoutes(emulator, () => quota)];
+  live.routes = [...oauthRoutes(deps), ...gmailRoutes(), ...pubsub.routes(), ...driveRoutes(), ...sheetsRoutes(), ...controlRoutes(emulator, () => quota)];
   return emulator;
 };
 

@@ -284,7 +284,7 @@ describe('key dates (keyDatesPrompt + KEY_DATES_SCHEMA)', () => {
   it('lists at most maxItems dates', () => {
     const days = Array.from({ length: 20 }, (_, i) => `Post ${i + 1} goes live on April ${i + 1}.`).join(' ');
     const dates = datesOf([message(1, { text: days })]);
-    expect(dates).toHaveLength(KEY_DATES_SCHEMA.schema.properties.dates.maxItems);
+    expect(dates).toHaveLength((KEY_DATES_SCHEMA.schema as { properties: { dates: { maxItems: number } } }).properties.dates.maxItems);
     expect(dates[0]).toMatchObject({ date: '2026-04-01', kind: 'go_live' });
   });
 

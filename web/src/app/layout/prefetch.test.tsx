@@ -11,6 +11,8 @@ import { CampaignsRoute } from '../../features/campaigns/routes/campaigns';
 import { ContactsRoute } from '../../features/contacts/routes/contacts';
 import { DashboardRoute } from '../../features/dashboard/routes/dashboard';
 import { SettingsRoute } from '../../features/settings/routes/settings';
+import { fakeResponse } from '../../testing/fake-response';
+import { fakeAuthStatus, fakeCampaignList, fakeDashboardMetrics, fakeDriveHealth, fakeMembers, fakeMonitorMetrics, fakeProcessingStatus, fakeTracking } from '../../testing/fakes';
 import { fakeApi, renderAt, testQueryClient } from '../../testing/render';
 import { PAGE_QUERIES, prefetchPage, type NavPath } from './prefetch';
 
@@ -19,17 +21,37 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// Every call answers an empty success: this test is about which data, not what it holds.
-// (Answers parsed strictly get a body of the right shape: a failed parse would not be fresh data.)
+// Every call answers an empty success: this test is about which data, not what it holds. The
+// answers the pages parse get a body of their schema's shape (a refused one would not be fresh
+// data); any other call answers a bare success, sent as knowingly malformed.
+const sections = {
+  'GET /api/v3/settings/processing-mode': { incremental_processing_enabled: true, min_messages_for_incremental: 3, fallback_on_error: true },
+  'GET /api/v3/settings/processing-limits': { oldest_scan_days: 365, follow_up_after_days: 3, agency_locale: 'en-US', default_currency: 'USD' },
+  'GET /api/v3/settings/date-range-processing': { include_full_thread: true },
+  'GET /api/v3/settings/health-check': { skip_on_startup: false, skip_on_campaign_creation: true, skip_on_add_contact: true, skip_on_import_longlist: true },
+};
 const STRICT: Record<string, unknown> = {
   'GET /api/v3/mailboxes': mailboxesResponse.parse({ success: true, mailboxes: [], you: { email: 'me@acme.test', connected: false, google_access: true } }),
-  'GET /api/v3/settings/model-config': modelConfigResponse.parse({
+  'GET /api/v3/settings/model-config': fakeResponse(modelConfigResponse, {
     success: true,
-    configurations: Object.fromEntries(MODEL_PURPOSES.map((purpose) => [purpose, MODEL_DEFAULTS[purpose]])),
+    configurations: Object.fromEntries(MODEL_PURPOSES.map((purpose) => [purpose, { ...MODEL_DEFAULTS[purpose], shutdown_on: null, successor: null }])) as never,
     models: [],
+    models_source: 'catalog',
+    model_warnings: [],
   }),
+  ...Object.fromEntries(Object.entries(sections).map(([key, settings]) => [key, { success: true, settings }])),
+  'GET /auth/status': fakeAuthStatus(),
+  'GET /api/v3/agency/members': fakeMembers([]),
+  'GET /api/v3/status': fakeProcessingStatus(),
+  'GET /api/v3/metrics': fakeDashboardMetrics(),
+  'GET /api/v3/monitor/metrics': fakeMonitorMetrics(),
+  'GET /api/campaigns/list': fakeCampaignList([]),
+  'GET /api/campaigns/drive/health': fakeDriveHealth(),
+  'GET /api/campaigns/contacts/tracking': fakeTracking(),
 };
-const anything = new Proxy({}, { get: (_, key) => () => ({ body: STRICT[String(key)] ?? { success: true } }) }) as Parameters<typeof fakeApi>[0];
+const anything = new Proxy({}, {
+  get: (_, key) => () => (String(key) in STRICT ? { body: STRICT[String(key)] } : { body: { success: true }, malformed: true as const }),
+}) as Parameters<typeof fakeApi>[0];
 
 /** Read only on purpose: asking for "What changed" records a visit, and a hover is not one. */
 const READ_ONLY_ON_PURPOSE = '["conversations","changes"';

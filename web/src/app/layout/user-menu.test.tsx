@@ -2,6 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuthStatus } from '../../testing/fakes';
 import { fakeApi, renderAt } from '../../testing/render';
 import { UserMenu } from './user-menu';
 
@@ -10,14 +11,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const session = {
-  authenticated: true,
+const session = fakeAuthStatus({
   user: { email: 'maya@brightwave-agency.com', name: 'Maya Okafor', picture: null },
   agency_name: 'brightwave-talent',
+  agency_display_name: undefined,
   membership_role: 'owner',
-};
+});
 
-const open = async (status: Record<string, unknown>) => {
+const open = async (status: ReturnType<typeof fakeAuthStatus>) => {
   vi.stubGlobal('fetch', vi.fn(fakeApi({ 'GET /auth/status': () => ({ body: status }) }).fetchImpl));
   renderAt(<UserMenu />);
   await userEvent.click(await screen.findByRole('button', { name: /User menu/ }));

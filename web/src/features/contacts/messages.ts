@@ -37,4 +37,7 @@ export const contactText = {
   removed: (who: string) => `${who} has been removed`, // not in spec (toast message)
   noMatches: 'No contacts match the filters.', // not in spec
   loading: 'Loading contacts', // not in spec (accessible name of the skeletons)
+  shownOf: (shown: number, total: number) => `Showing ${shown} of ${total} contacts; search and filters apply to those shown`, // not in spec (paged list)
+  loadMore: 'Load more contacts', // not in spec
+  loadingMore: 'Loading...', // not in spec
 } as const;

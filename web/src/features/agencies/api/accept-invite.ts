@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import { acceptInviteResponse, type AcceptInviteResponse } from '../../../../../shared/schemas/identity';
 import { api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 
 export type AcceptInviteInput = { invite_token: string } | { agency_name: string };
 
-export const acceptInvite = (input: AcceptInviteInput) =>
-  api.post<{ success: boolean; agency_name: string; message?: string }>('/api/v3/agency/invitations/accept', input);
+export const acceptInvite = async (input: AcceptInviteInput): Promise<AcceptInviteResponse> =>
+  parseResponse(acceptInviteResponse, await api.post<unknown>('/api/v3/agency/invitations/accept', input));
 
 export const useAcceptInvite = () => useMutation({ mutationFn: acceptInvite });

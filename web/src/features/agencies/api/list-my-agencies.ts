@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '../../../../../shared/constants';
+import { myAgenciesResponse, type AgencyListItemJson } from '../../../../../shared/schemas/identity';
 import { api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 import { agencyKeys } from './agency-keys';
 
-export type AgencyListItem = { name: string; display_name: string; role: Role; joined_at: string };
+export type AgencyListItem = AgencyListItemJson;
 
-export const listMyAgencies = async ({ signal }: { signal?: AbortSignal } = {}) => {
-  const response = await api.get<{ agencies?: AgencyListItem[] }>('/api/v3/agency/list-mine', { signal });
-  return response.agencies ?? [];
-};
+export const listMyAgencies = async ({ signal }: { signal?: AbortSignal } = {}): Promise<AgencyListItem[]> =>
+  parseResponse(myAgenciesResponse, await api.get<unknown>('/api/v3/agency/list-mine', { signal })).agencies;
 
 export const myAgenciesQueryOptions = () =>
   queryOptions({ queryKey: agencyKeys.mine(), queryFn: ({ signal }) => listMyAgencies({ signal }) });

@@ -1,20 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '../../../../../shared/constants';
+import { myInvitesResponse, type MyInviteJson } from '../../../../../shared/schemas/identity';
 import { api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 import { agencyKeys } from './agency-keys';
 
-export type PendingInvite = {
-  agency_name: string;
-  agency_display_name: string;
-  invited_by: string;
-  role: Role;
-  expires_at: string;
-};
+export type PendingInvite = MyInviteJson;
 
-export const listMyInvites = async ({ signal }: { signal?: AbortSignal } = {}) => {
-  const response = await api.get<{ invites?: PendingInvite[] }>('/api/v3/agency/invitations/mine', { signal });
-  return response.invites ?? [];
-};
+export const listMyInvites = async ({ signal }: { signal?: AbortSignal } = {}): Promise<PendingInvite[]> =>
+  parseResponse(myInvitesResponse, await api.get<unknown>('/api/v3/agency/invitations/mine', { signal })).invites;
 
 export const myInvitesQueryOptions = () =>
   queryOptions({ queryKey: agencyKeys.invitesMine(), queryFn: ({ signal }) => listMyInvites({ signal }) });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
 import { browserLocation } from '../../../lib/browser-location';
+import { fakeAuthStatus } from '../../../testing/fakes';
 import { fakeApi, renderRoutes } from '../../../testing/render';
 import { AgencySelectorRoute } from './agency-selector';
 
@@ -15,7 +16,7 @@ afterEach(() => {
 });
 
 const lists = {
-  'GET /auth/status': () => ({ body: { authenticated: true, agency_name: 'acme' } }),
+  'GET /auth/status': () => ({ body: fakeAuthStatus() }),
   'GET /api/v3/agency/list-mine': () => ({
     body: { success: true, agencies: [{ name: 'acme', display_name: 'Acme Agency', role: 'owner', joined_at: '2025-01-02T12:00:00Z' }] },
   }),
@@ -56,7 +57,7 @@ describe('AgencySelectorRoute', () => {
 
   it('switches agency, waits, then reloads to /', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
-    const { user, api } = setup({ 'POST /api/v3/agency/switch': () => ({ body: { success: true } }) });
+    const { user, api } = setup({ 'POST /api/v3/agency/switch': () => ({ body: { success: true, agency_name: 'acme' } }) });
     await user.click(await screen.findByRole('button', { name: /Acme Agency/ }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(api.calls.find((c) => c.key === 'POST /api/v3/agency/switch')?.body).toEqual({ agency_name: 'acme' });

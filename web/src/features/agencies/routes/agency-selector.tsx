@@ -139,7 +139,8 @@ export const AgencySelectorRoute = () => {
                     <div className="flex-1">
                       <p className="font-medium text-slate-900">{invite.agency_display_name || invite.agency_name}</p>
                       <p className="text-xs text-slate-500">
-                        {text.invitedBy(invite.invited_by)} · {formatRole(invite.role)} ·{' '}
+                        {invite.invited_by ? `${text.invitedBy(invite.invited_by)} · ` : ''}
+                        {formatRole(invite.role)} ·{' '}
                         {text.expires(formatShortDate(invite.expires_at))}
                       </p>
                     </div>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAgencyResponse, type CreateAgencyResponse } from '../../../../../shared/schemas/identity';
 import { notificationStore } from '../../../components/ui/notifications';
+import { fakeAuthStatus } from '../../../testing/fakes';
 import { fakeApi, renderRoutes } from '../../../testing/render';
 import { AgencySetupRoute } from './agency-setup';
 
@@ -13,7 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const status = { authenticated: true, user: { email: 'jane.doe@acme.test', name: 'Jane' }, agency_name: null };
+const status = fakeAuthStatus({ user: { email: 'jane.doe@acme.test', name: 'Jane', picture: null }, agency_name: null, agency_display_name: null, membership_role: null, pending_agency: true });
 
 const setup = (handlers: Parameters<typeof fakeApi>[0]) => {
   const api = fakeApi({ 'GET /auth/status': () => ({ body: status }), ...handlers });

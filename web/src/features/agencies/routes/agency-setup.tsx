@@ -86,7 +86,7 @@ export const AgencySetupRoute = () => {
       queryClient.invalidateQueries({ queryKey: authKeys.all }),
       queryClient.invalidateQueries({ queryKey: agencyKeys.all }),
     ]);
-    navigate('/agencies');
+    void navigate('/agencies');
   };
 
   const onInvalid = () => notify(agencyNameRequiredToast);

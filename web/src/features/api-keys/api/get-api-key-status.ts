@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiKeyStatusResponse, type ApiKeyStatusResponse } from '../../../../../shared/schemas/identity';
 import { api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 import { CACHE_TIMES } from '../../../lib/query-client';
 import { apiKeyKeys } from './api-key-keys';
 
-export type ApiKeyStatus = { success?: boolean; openai: boolean };
+export type ApiKeyStatus = ApiKeyStatusResponse;
 
-export const getApiKeyStatus = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get<ApiKeyStatus>('/api/v3/api-keys/status', { signal });
+export const getApiKeyStatus = async ({ signal }: { signal?: AbortSignal } = {}): Promise<ApiKeyStatus> =>
+  parseResponse(apiKeyStatusResponse, await api.get<unknown>('/api/v3/api-keys/status', { signal }));
 
 export const apiKeyStatusQueryOptions = () =>
   queryOptions({

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_KEY_SERVICE } from '../../../../../shared/constants';
 import { messages } from '../../../../../shared/messages';
+import { messageResponse } from '../../../../../shared/schemas/identity';
 import { ApiError, api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 import { apiKeyKeys } from './api-key-keys';
 import { validateApiKey } from './validate-api-key';
 
-export const setApiKey = (apiKey: string) =>
-  api.post<{ success: boolean; message?: string }>('/api/v3/api-keys/set', { service: API_KEY_SERVICE, api_key: apiKey });
+export const setApiKey = async (apiKey: string) =>
+  parseResponse(messageResponse, await api.post<unknown>('/api/v3/api-keys/set', { service: API_KEY_SERVICE, api_key: apiKey }));
 
 /** The server checks the key with the provider first; only a valid key is saved. */
 export const validateAndSaveApiKey = async (apiKey: string) => {

@@ -2,6 +2,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuthStatus, fakeMessage } from '../../../testing/fakes';
 import { fakeApi, renderAt } from '../../../testing/render';
 import { ApiKeyScreen } from './api-key-screen';
 
@@ -13,7 +14,7 @@ afterEach(() => {
 });
 
 const authStatus = (role: 'owner' | 'member') => () => ({
-  body: { authenticated: true, agency_name: 'roles-agency', agency_display_name: 'Roles Agency', membership_role: role },
+  body: fakeAuthStatus({ agency_name: 'roles-agency', agency_display_name: 'Roles Agency', membership_role: role }),
 });
 
 const setup = (handlers: Parameters<typeof fakeApi>[0] = {}) => {
@@ -60,7 +61,7 @@ describe('ApiKeyScreen', () => {
   it('validates on the server first, then saves the trimmed key', async () => {
     const { user, field, button, api } = setup({
       'POST /api/v3/api-keys/validate': () => ({ body: { success: true, valid: true, message: 'ok' } }),
-      'POST /api/v3/api-keys/set': () => ({ body: { success: true } }),
+      'POST /api/v3/api-keys/set': () => ({ body: fakeMessage('API key saved') }),
       'GET /api/v3/api-keys/status': () => ({ body: { success: true, openai: true } }),
     });
     await user.type(field, `  ${KEY} `);
@@ -88,7 +89,7 @@ describe('ApiKeyScreen', () => {
     const { user, field, button } = setup({
       'POST /api/v3/api-keys/validate': () =>
         new Promise((resolve) => {
-          release = () => resolve({ body: { valid: false, message: 'Invalid API key' } });
+          release = () => resolve({ body: { success: true, valid: false, message: 'Invalid API key' } });
         }),
     });
     await user.type(field, KEY);

@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { messages } from '../../../../../shared/messages';
+import { logoutResponse } from '../../../../../shared/schemas/identity';
 import { api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 import { clearAuthToken } from '../../../lib/auth-token';
 import { notifyFailure } from '../../../components/ui/notifications';
 import { browserLocation } from '../../../lib/browser-location';
 
-export const logout = () => api.post<{ success: boolean }>('/auth/logout');
+export const logout = async () => parseResponse(logoutResponse, await api.post<unknown>('/auth/logout'));
 
 /** Ends the session, then reloads so no cached data of the old session survives. */
 export const useLogout = () =>

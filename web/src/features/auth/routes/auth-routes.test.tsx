@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
 import { browserLocation } from '../../../lib/browser-location';
+import { fakeAuthStatus } from '../../../testing/fakes';
 import { fakeApi, renderRoutes } from '../../../testing/render';
 import { AuthErrorRoute } from './auth-error';
 import { AuthSuccessRoute } from './auth-success';
@@ -48,7 +49,7 @@ describe('invite view', () => {
 describe('auth success', () => {
   it('refreshes the session, then replaces the location with the redirect', async () => {
     const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => {});
-    const api = stubFetch({ 'GET /auth/status': () => ({ body: { authenticated: true } }) });
+    const api = stubFetch({ 'GET /auth/status': () => ({ body: fakeAuthStatus() }) });
     renderRoutes(routes, { path: '/auth/success?redirect=%2Fcampaigns' });
     expect(screen.getByText('Completing sign-in...')).toBeTruthy();
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/campaigns'));
@@ -58,7 +59,7 @@ describe('auth success', () => {
 
   it('welcomes a user who accepted an invite and ignores off-site redirects', async () => {
     const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => {});
-    stubFetch({ 'GET /auth/status': () => ({ body: { authenticated: true } }) });
+    stubFetch({ 'GET /auth/status': () => ({ body: fakeAuthStatus() }) });
     renderRoutes(routes, { path: '/auth/success?invite_accepted=true&redirect=https%3A%2F%2Fevil.example' });
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/'));
     expect(screen.getByText('Welcome! Setting up your access...')).toBeTruthy();
@@ -67,7 +68,7 @@ describe('auth success', () => {
   it('refuses a target that browsers would turn into another site (tab, newline, backslash)', async () => {
     for (const target of ['%2F%09%2Fevil.example', '%2F%0A%2Fevil.example', '%2F%5Cevil.example', '%09%2F%2Fevil.example']) {
       const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => {});
-      stubFetch({ 'GET /auth/status': () => ({ body: { authenticated: true } }) });
+      stubFetch({ 'GET /auth/status': () => ({ body: fakeAuthStatus() }) });
       renderRoutes(routes, { path: `/auth/success?redirect=${target}` });
       await waitFor(() => expect(replace).toHaveBeenCalled());
       expect(replace.mock.calls).toEqual([['/']]);

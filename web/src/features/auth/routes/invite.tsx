@@ -15,7 +15,7 @@ export const InviteRoute = () => {
     if (token) {
       browserLocation.replace(loginUrl(token));
     } else {
-      navigate(`/auth/error?${new URLSearchParams({ message: messages.invite.missingToken })}`, { replace: true });
+      void navigate(`/auth/error?${new URLSearchParams({ message: messages.invite.missingToken })}`, { replace: true });
     }
   }, [token, navigate]);
 

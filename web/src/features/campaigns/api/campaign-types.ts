@@ -1,15 +1,9 @@
-import type { CampaignJson, CampaignStatus } from '../../../../../shared/schemas/campaigns';
+import type { CampaignJson, CampaignListResponse, CampaignStatus, DriveHealthResponse } from '../../../../../shared/schemas/campaigns';
 
+// Names the campaigns feature reads; every shape is the shared response schema's.
 export type { CampaignStatus };
 export type Campaign = CampaignJson;
 
-export type CampaignList = { campaigns: Campaign[]; total: number };
+export type CampaignList = Pick<CampaignListResponse, 'campaigns' | 'total'>;
 
-export type DriveAsset = { id: string | null; exists: boolean };
-
-export type DriveHealth = {
-  healthy: boolean;
-  campaigns_tracker: DriveAsset;
-  threadline_folder: DriveAsset;
-  drive_account: string | null;
-};
+export type DriveHealth = DriveHealthResponse;

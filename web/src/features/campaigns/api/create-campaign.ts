@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { campaignKeys } from './campaign-keys';
-import type { CreateCampaignBody } from '../../../../../shared/schemas/campaigns';
-import type { Campaign, CampaignList } from './campaign-types';
+import { createCampaignResponse, type CreateCampaignBody, type CreateCampaignResponse } from '../../../../../shared/schemas/campaigns';
+import type { CampaignList } from './campaign-types';
+import { parseResponse } from '../../../lib/parse-response';
 
 /** The fields the form sends; the server parses them with the same shared schema. */
 export type CreateCampaignInput = CreateCampaignBody;
 
-export type CreateCampaignResponse = { campaign: Campaign; message?: string };
-
-export const createCampaign = (input: CreateCampaignInput) =>
-  api.post<CreateCampaignResponse>('/api/campaigns/add', input);
+export const createCampaign = async (input: CreateCampaignInput): Promise<CreateCampaignResponse> =>
+  parseResponse(createCampaignResponse, await api.post<unknown>('/api/campaigns/add', input));
 
 export const useCreateCampaign = () => {
   const queryClient = useQueryClient();
@@ -18,7 +17,7 @@ export const useCreateCampaign = () => {
     mutationFn: createCampaign,
     onSuccess: ({ campaign }) => {
       // Show the new (usually pending) card at once; the list then polls fast until it is ready.
-      if (campaign) {
+      {
         queryClient.setQueryData<CampaignList>(campaignKeys.list(), (current) =>
           current && !current.campaigns.some((item) => item.campaign_id === campaign.campaign_id)
             ? { campaigns: [campaign, ...current.campaigns], total: current.total + 1 }

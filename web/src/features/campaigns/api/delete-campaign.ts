@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deleteCampaignResponse, type DeleteCampaignResponse } from '../../../../../shared/schemas/campaigns';
 import { api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 import { contactKeys } from '../../contacts/api/contact-keys';
 import { markDeleting } from '../lib/optimistic';
 import { campaignKeys } from './campaign-keys';
 import type { CampaignList } from './campaign-types';
 
-export type DeleteCampaignResponse = { message?: string; campaign_id?: string };
+export type { DeleteCampaignResponse };
 
 /** Deletion runs asynchronously on the server; the list shows 'deleting' until it is gone. */
-export const deleteCampaign = (campaignId: string) =>
-  api.post<DeleteCampaignResponse>('/api/campaigns/delete', { campaign_id: campaignId, force: false });
+export const deleteCampaign = async (campaignId: string): Promise<DeleteCampaignResponse> =>
+  parseResponse(deleteCampaignResponse, await api.post<unknown>('/api/campaigns/delete', { campaign_id: campaignId, force: false }));
 
 type Context = { previous: CampaignList | undefined };
 

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { campaignResponse } from '../../../../../shared/schemas/campaigns';
 import { api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 import { campaignKeys } from './campaign-keys';
 import type { Campaign } from './campaign-types';
 
 export const getCampaign = async (campaignId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Campaign> => {
-  const response = await api.get<{ campaign: Campaign }>(`/api/campaigns/${encodeURIComponent(campaignId)}`, { signal });
+  const response = parseResponse(campaignResponse, await api.get<unknown>(`/api/campaigns/${encodeURIComponent(campaignId)}`, { signal }));
   return response.campaign;
 };
 

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { campaignListResponse } from '../../../../../shared/schemas/campaigns';
 import { api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 import { campaignsRefetchInterval } from '../lib/polling';
 import { campaignKeys } from './campaign-keys';
-import type { Campaign, CampaignList } from './campaign-types';
+import type { CampaignList } from './campaign-types';
 
 export const listCampaigns = async ({ signal }: { signal?: AbortSignal } = {}): Promise<CampaignList> => {
-  const response = await api.get<{ campaigns?: Campaign[]; total?: number }>('/api/campaigns/list', { signal });
-  const campaigns = response.campaigns ?? [];
-  return { campaigns, total: response.total ?? campaigns.length };
+  const { campaigns, total } = parseResponse(campaignListResponse, await api.get<unknown>('/api/campaigns/list', { signal }));
+  return { campaigns, total };
 };
 
 /** Polls fast (2 s) while any campaign is pending or deleting, every 30 s otherwise. */

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
+import { fakeAuthStatus, fakeCampaignList, fakeDriveHealth, fakeTracking } from '../../../testing/fakes';
 import { fakeApi, renderAt } from '../../../testing/render';
 import type { Campaign } from '../api/campaign-types';
 import { testCampaign } from '../lib/test-campaign';
@@ -15,26 +16,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const HEALTHY = {
-  success: true,
-  healthy: true,
-  campaigns_tracker: { id: 'tracker-1', exists: true },
-  threadline_folder: { id: 'root-1', exists: true },
-  drive_account: null,
-};
+const HEALTHY = fakeDriveHealth();
 
-const listOf = (campaigns: Campaign[]) => () => ({ body: { success: true, campaigns, total: campaigns.length } });
+const listOf = (campaigns: Campaign[]) => () => ({ body: fakeCampaignList(campaigns) });
 
-const authStatus = (role: 'owner' | 'member') => () => ({
-  body: { authenticated: true, agency_name: 'acme', agency_display_name: 'Acme', membership_role: role },
-});
+const authStatus = (role: 'owner' | 'member') => () => ({ body: fakeAuthStatus({ membership_role: role }) });
 
 const setup = (handlers: Parameters<typeof fakeApi>[0] = {}) => {
   const api = fakeApi({
     'GET /auth/status': authStatus('owner'),
     'GET /api/campaigns/list': listOf([testCampaign()]),
     'GET /api/campaigns/drive/health': () => ({ body: HEALTHY }),
-    'GET /api/campaigns/contacts/tracking': () => ({ body: { success: true, contacts: {}, summary: {}, by_campaign: {} } }),
+    'GET /api/campaigns/contacts/tracking': () => ({ body: fakeTracking() }),
     ...handlers,
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchImpl));
@@ -173,7 +166,7 @@ describe('CampaignsRoute', () => {
     expect(api.calls.find((c) => c.key === 'POST /api/campaigns/delete')?.body).toEqual({ campaign_id: 'summer-25', force: false });
     expect(toasts()).toEqual([]);
 
-    response.resolve({ body: { success: true, message: 'Deleting', campaign_id: 'summer-25' } });
+    response.resolve({ body: { success: true, message: 'Deleting', campaign_id: 'summer-25', status: 'deleting' } });
     await waitFor(() =>
       expect(toasts()).toEqual([
         {

@@ -1,4 +1,4 @@
-import type { CampaignTrackingJson, ContactJson, TrackingResponse, TrackingSummaryJson } from '../../../../../shared/schemas/campaigns';
+import type { CampaignTrackingJson, ContactJson, SheetMetadataResponse, TrackingSummaryJson } from '../../../../../shared/schemas/campaigns';
 import type { LonglistImportResponse } from '../../../../../shared/schemas/longlist-import';
 
 /**
@@ -11,10 +11,14 @@ export type TrackingSummary = TrackingSummaryJson;
 
 export type CampaignTracking = CampaignTrackingJson;
 
-/** Contacts keyed by `contactMapKey(campaign_id, email)`. */
-export type ContactsTracking = Omit<TrackingResponse, 'success'>;
+/** The contacts loaded so far, keyed by `contactMapKey(campaign_id, email)`, with the counts over every contact. */
+export type ContactsTracking = {
+  contacts: Record<string, Contact>;
+  summary: TrackingSummary;
+  by_campaign: Record<string, CampaignTracking>;
+};
 
-export type SheetMetadata = { spreadsheet_name: string; tabs: { name: string }[] };
+export type SheetMetadata = SheetMetadataResponse['data'];
 
 /** A longlist import as both import routes answer it: running with progress, or its result. */
 export type ImportResult = Omit<LonglistImportResponse, 'success'>;

@@ -1,20 +1,38 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { trackingResponse } from '../../../../../shared/schemas/campaigns';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { trackingResponse, type TrackingResponse } from '../../../../../shared/schemas/campaigns';
 import { api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 import { contactKeys } from './contact-keys';
 import type { ContactsTracking } from './contact-types';
-import { parseResponse } from '../../../lib/parse-response';
 
-/** Contacts keyed by campaign and e-mail; either reading of the flag (tracking, tracking_enabled) fills both. */
-export const getContactsTracking = async ({ signal }: { signal?: AbortSignal } = {}): Promise<ContactsTracking> => {
-  const { contacts, summary, by_campaign } = parseResponse(trackingResponse, await api.get<unknown>('/api/campaigns/contacts/tracking', { signal }));
-  return { contacts, summary, by_campaign };
+/** One answer of GET /api/campaigns/contacts/tracking: up to 100 contacts and the next page's cursor. */
+export type TrackingPage = TrackingResponse;
+
+export const getContactsTrackingPage = async (cursor: string | undefined, { signal }: { signal?: AbortSignal } = {}): Promise<TrackingPage> =>
+  parseResponse(trackingResponse, await api.get<unknown>('/api/campaigns/contacts/tracking', { query: { cursor }, signal }));
+
+const NO_COUNTS: Pick<ContactsTracking, 'summary' | 'by_campaign'> = {
+  summary: { total_contacts: 0, tracking_enabled: 0, tracking_disabled: 0, total_campaigns: 0 },
+  by_campaign: {},
 };
 
+/** The pages loaded so far as one view: their contacts, and the counts (over every contact) the first page carries. */
+export const combineTrackingPages = (data: InfiniteData<TrackingPage, string | undefined>): ContactsTracking => {
+  const first = data.pages[0];
+  return {
+    contacts: Object.assign({}, ...data.pages.map((page) => page.contacts)) as ContactsTracking['contacts'],
+    summary: first?.summary ?? NO_COUNTS.summary,
+    by_campaign: first?.by_campaign ?? NO_COUNTS.by_campaign,
+  };
+};
+
+/** Pages of 100 contacts, loaded one more at a time ("Load more"); the first page comes with the counts. */
 export const contactsTrackingQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: contactKeys.tracking(),
-    queryFn: ({ signal }) => getContactsTracking({ signal }),
+    queryFn: ({ pageParam, signal }) => getContactsTrackingPage(pageParam, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 
-export const useContactsTracking = () => useQuery(contactsTrackingQueryOptions());
+export const useContactsTracking = () => useInfiniteQuery({ ...contactsTrackingQueryOptions(), select: combineTrackingPages });

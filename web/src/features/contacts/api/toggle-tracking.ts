@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { toggleTrackingResponse, type ToggleTrackingResponse } from '../../../../../shared/schemas/campaigns';
 import { api } from '../../../lib/api-client';
-import { applyTrackingToggle } from '../lib/tracking-cache';
+import { applyTrackingTogglePages } from '../lib/tracking-cache';
 import { contactKeys } from './contact-keys';
-import type { ContactsTracking } from './contact-types';
+import type { TrackingPage } from './get-contacts-tracking';
 import { parseResponse } from '../../../lib/parse-response';
 
 /** Without campaign_id the server sets the flag in every campaign of the e-mail; the screen always names one. */
@@ -12,7 +12,8 @@ export type ToggleTrackingInput = { email: string; tracking: boolean; campaign_i
 export const toggleTracking = async (input: ToggleTrackingInput): Promise<ToggleTrackingResponse> =>
   parseResponse(toggleTrackingResponse, await api.post<unknown>('/api/campaigns/contacts/tracking/toggle', input));
 
-type Context = { previous: ContactsTracking | undefined };
+type Cached = InfiniteData<TrackingPage, string | undefined>;
+type Context = { previous: Cached | undefined };
 
 /** Optimistic: the switch flips at once and rolls back when the server refuses. */
 export const useToggleTracking = () => {
@@ -21,8 +22,8 @@ export const useToggleTracking = () => {
     mutationFn: toggleTracking,
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: contactKeys.tracking() });
-      const previous = queryClient.getQueryData<ContactsTracking>(contactKeys.tracking());
-      if (previous) queryClient.setQueryData(contactKeys.tracking(), applyTrackingToggle(previous, input, input.tracking));
+      const previous = queryClient.getQueryData<Cached>(contactKeys.tracking());
+      if (previous) queryClient.setQueryData<Cached>(contactKeys.tracking(), applyTrackingTogglePages(previous, input, input.tracking));
       return { previous };
     },
     onError: (_error, _input, context) => {

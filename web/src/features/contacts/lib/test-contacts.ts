@@ -1,6 +1,8 @@
 import { contactJson, contactMapKey, trackingResponse } from '../../../../../shared/schemas/campaigns';
 import type { z } from '../../../lib/zod';
 import type { Contact, ContactsTracking } from '../api/contact-types';
+import { combineTrackingPages } from '../api/get-contacts-tracking';
+import { fakeData } from '../../../testing/fake-response';
 
 /** A contact as the server answers it, read through the shared schema. */
 export const testContact = (overrides: Partial<z.input<typeof contactJson>> = {}): Contact =>
@@ -18,12 +20,12 @@ export const testContact = (overrides: Partial<z.input<typeof contactJson>> = {}
 
 /** A tracking answer keyed as the server keys it (`campaign:email`). */
 export const trackingOf = (contacts: Contact[], rest: Omit<z.input<typeof trackingResponse>, 'contacts'> = {}): ContactsTracking => {
-  const { success: _success, ...parsed } = trackingResponse.parse({
+  const parsed = fakeData(trackingResponse, {
     success: true,
     contacts: Object.fromEntries(contacts.map((contact) => [contactMapKey(contact.campaign_id, contact.email), contact])),
     ...rest,
   });
-  return parsed;
+  return combineTrackingPages({ pages: [parsed], pageParams: [undefined] });
 };
 
 /**

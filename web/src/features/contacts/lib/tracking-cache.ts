@@ -1,5 +1,7 @@
 import { contactMapKey } from '../../../../../shared/schemas/campaigns';
+import type { InfiniteData } from '@tanstack/react-query';
 import type { ContactsTracking } from '../api/contact-types';
+import { combineTrackingPages, type TrackingPage } from '../api/get-contacts-tracking';
 
 /** Which contacts a toggle names: one campaign's, or (no campaign_id) the e-mail in every campaign. */
 export type TrackingTarget = { email: string; campaign_id?: string };
@@ -35,5 +37,24 @@ export const applyTrackingToggle = (data: ContactsTracking, target: TrackingTarg
       tracking_disabled: data.summary.tracking_disabled - delta * changing.length,
     },
     by_campaign: byCampaign,
+  };
+};
+
+/** The same change on the cached pages: each page's contacts, and the counts the first page carries. */
+export const applyTrackingTogglePages = (
+  data: InfiniteData<TrackingPage, string | undefined>,
+  target: TrackingTarget,
+  enabled: boolean,
+): InfiniteData<TrackingPage, string | undefined> => {
+  const combined = combineTrackingPages(data);
+  const toggled = applyTrackingToggle(combined, target, enabled);
+  if (toggled === combined) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page, index) => ({
+      ...page,
+      contacts: Object.fromEntries(Object.keys(page.contacts).map((key) => [key, toggled.contacts[key]!])),
+      ...(index === 0 && page.summary ? { summary: toggled.summary, by_campaign: toggled.by_campaign } : {}),
+    })),
   };
 };

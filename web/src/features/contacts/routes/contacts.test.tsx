@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
+import { fakeCampaignList, fakeTracking } from '../../../testing/fakes';
 import { fakeApi, renderRoutes } from '../../../testing/render';
 import { removeContactResponse, toggleTrackingResponse, trackingResponse } from '../../../../../shared/schemas/campaigns';
 import { testCampaign } from '../../campaigns/lib/test-campaign';
@@ -28,7 +29,7 @@ type Handlers = Parameters<typeof fakeApi>[0];
 
 const setup = (handlers: Handlers = {}) => {
   const api = fakeApi({
-    'GET /api/campaigns/list': () => ({ body: { success: true, campaigns: CAMPAIGNS, total: CAMPAIGNS.length } }),
+    'GET /api/campaigns/list': () => ({ body: fakeCampaignList(CAMPAIGNS) }),
     'GET /api/campaigns/contacts/tracking': () => ({ body: trackingBody() }),
     ...handlers,
   });
@@ -135,6 +136,33 @@ describe('ContactsRoute', () => {
     expect(
       await screen.findByText('No contacts found. Add contacts using the forms above or import from Google Sheets.'),
     ).toBeTruthy();
+  });
+
+  it('loads the contacts a page at a time: the first with the counts, then more on "Load more contacts"', async () => {
+    const ana = testContact();
+    const cy = testContact({ email: 'cy@talent.test', talent_name: 'Cy', campaign_id: 'autumn', campaign_name: 'Autumn Drop' });
+    const pages = [
+      fakeTracking({
+        contacts: { 'summer-25:ana@talent.test': ana },
+        summary: { total_contacts: 2, tracking_enabled: 2, tracking_disabled: 0, total_campaigns: 2 },
+        by_campaign: { 'summer-25': { campaign_name: 'Summer Launch', total: 1, tracking: 1, disabled: 0 }, autumn: { campaign_name: 'Autumn Drop', total: 1, tracking: 1, disabled: 0 } },
+        next_cursor: 'page-2',
+      }),
+      fakeTracking({ contacts: { 'autumn:cy@talent.test': cy }, summary: undefined, by_campaign: undefined, next_cursor: null }),
+    ];
+    let served = 0;
+    const { user, api } = setup({ 'GET /api/campaigns/contacts/tracking': () => ({ body: pages[served++] }) });
+    expect(await screen.findByText('Showing 1 of 2 contacts; search and filters apply to those shown')).toBeTruthy();
+    expect(screen.queryByText('cy@talent.test')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Load more contacts' }));
+    expect(await screen.findByText('cy@talent.test')).toBeTruthy();
+    expect(screen.getByText('ana@talent.test')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more contacts' })).toBeNull();
+    // The counts are the first page's (every contact), not a sum of pages.
+    expect(screen.getAllByText('2').length).toBeGreaterThan(0);
+    expect(api.calls.filter((c) => c.key === 'GET /api/campaigns/contacts/tracking')).toHaveLength(2);
+    const urls = vi.mocked(fetch).mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/contacts/tracking'));
+    expect(urls.map((url) => new URL(url, 'http://localhost').searchParams.get('cursor'))).toEqual([null, 'page-2']);
   });
 
   it('toggles tracking at once and toasts "Tracking Updated"', async () => {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { messages } from '../../../../../shared/messages';
 import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
@@ -66,6 +67,14 @@ export const ContactsRoute = () => {
           </div>
         </section>
         <AllContacts contacts={contacts} campaignOptions={options} campaignNames={campaignNames} />
+        {tracking.hasNextPage ? (
+          <div className="flex flex-col items-center gap-2 text-sm text-slate-600">
+            <p>{contactText.shownOf(contacts.length, summary.total_contacts)}</p>
+            <Button variant="outline" onClick={() => void tracking.fetchNextPage()} disabled={tracking.isFetchingNextPage}>
+              {tracking.isFetchingNextPage ? contactText.loadingMore : contactText.loadMore}
+            </Button>
+          </div>
+        ) : null}
       </div>
     );
   };

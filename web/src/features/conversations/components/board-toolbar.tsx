@@ -1,5 +1,5 @@
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, Columns3, Download, Search, Table2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { CONVERSATION_SORTS, CONVERSATION_STATUSES, type ConversationSort, type Turn } from '../../../../../shared/schemas/conversations';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -42,9 +42,14 @@ const SearchBox = ({ value, onSearch }: { value: string; onSearch: (q: string) =
   const id = useId();
   const [draft, setDraft] = useState(value);
   const debounced = useDebouncedValue(draft, SEARCH_DEBOUNCE_MS);
+  // Only a settled draft searches (`value` changing from outside is handled below), so the effect
+  // reads the latest value and callback without re-running when they change.
+  const latest = useRef({ value, onSearch });
+  useLayoutEffect(() => {
+    latest.current = { value, onSearch };
+  });
   useEffect(() => {
-    if (debounced.trim() !== value.trim()) onSearch(debounced);
-    // Only a settled draft searches; `value` changing from outside is handled below.
+    if (debounced.trim() !== latest.current.value.trim()) latest.current.onSearch(debounced);
   }, [debounced]);
   // Cleared or changed from outside (clear filters, back button): show it.
   useEffect(() => {

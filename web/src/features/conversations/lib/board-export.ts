@@ -6,6 +6,7 @@ import type { ConversationJson } from '../../../../../shared/schemas/conversatio
 import type { ConversationListParams } from '../api/conversation-keys';
 import { toCsv } from './csv';
 import { DATE_KIND_LABELS, formatFee, SET_BY_PERSON, STATUS_LABELS, TURN_LABELS } from './format';
+import { format } from 'date-fns';
 
 export const BOARD_CSV_HEADER = [
   'Talent',
@@ -65,8 +66,7 @@ export const fetchAllRows = async (
 
 /** "glow-serum-q1-talents-2026-03-20.csv" */
 export const exportFileName = (campaignId: string, now: Date = new Date()): string => {
-  const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  return `${campaignId}-talents-${day}.csv`;
+  return `${campaignId}-talents-${format(now, 'yyyy-MM-dd')}.csv`;
 };
 
 /**

@@ -2,7 +2,9 @@
  * Display formatting shared by the campaign board and the talent timeline: fees, key dates,
  * whose turn and for how long, message times. Pure functions; `now` is injectable for tests.
  */
-import { MONTHS } from '../../../../../shared/format/months';
+import { format, isValid } from 'date-fns';
+import { monthDayYear, parseIsoDate } from '../../../../../shared/format/months';
+import { formatShortDate } from '../../../../../shared/format/short-date';
 import {
   STATUS_LABELS,
   type ConversationStatus,
@@ -88,26 +90,18 @@ export const formatFee = (fee: Pick<FeeJson, 'amount' | 'currency' | 'unit'> | n
 
 /** "Mar 5, 2026" for a calendar day (yyyy-MM-dd, read as that day wherever the browser is); '' when unreadable. */
 export const formatDay = (value: string | null | undefined): string => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
-  if (!match) return '';
-  const month = MONTHS[Number(match[2]) - 1];
-  return month ? `${month} ${Number(match[3])}, ${match[1]}` : '';
+  const parts = parseIsoDate(value ?? '');
+  return parts ? monthDayYear(parts) : '';
 };
 
 /** "Mar 5, 2026" for a moment, in local time; '' when missing or unreadable. */
-export const formatDate = (value: string | null | undefined): string => {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
-};
+export const formatDate = (value: string | null | undefined): string => formatShortDate(value);
 
 /** "Mar 5, 2026, 14:07" for a moment, in local time; '' when missing or unreadable. */
 export const formatDateTime = (value: string | null | undefined): string => {
-  const day = formatDate(value);
-  if (!day) return '';
-  const date = new Date(value as string);
-  return `${day}, ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  if (!value) return '';
+  const date = new Date(value);
+  return isValid(date) ? format(date, 'MMM d, yyyy, HH:mm') : '';
 };
 
 /** "Mar 5, 2026 · Go live"; '' for no date. */

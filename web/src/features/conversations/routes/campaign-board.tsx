@@ -91,7 +91,7 @@ export const CampaignBoardRoute = () => {
   const onToggleAll = (checked: boolean) => setSelected(() => (checked ? new Set(rows.map((row) => row.id)) : NOTHING_SELECTED));
   const onOpen = (row: ConversationJson) => {
     const href = talentHref(row);
-    if (href) navigate(href);
+    if (href) void navigate(href);
   };
   const onSort = (key: ConversationSort) => update((current) => ({ ...current, sort: nextSort(current.sort, key) }));
   const onClearFilters = () => update(clearFilters);

@@ -1,31 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TIMING } from '../../../../../shared/constants';
-import { messages } from '../../../../../shared/messages';
+import { dashboardMetricsResponse, type DashboardMetricsResponse } from '../../../../../shared/schemas/processing';
 import { api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 import { dashboardKeys } from './dashboard-keys';
 
 /** The dashboard summary counts (GET /api/v3/metrics). */
-export type DashboardMetrics = {
-  totalCampaigns: number;
-  totalContacts: number;
-  trackingEnabled: number;
-  trackedConversations: number;
-};
+export type DashboardMetrics = Omit<DashboardMetricsResponse, 'success'>;
 
-type RawMetrics = Partial<Record<keyof DashboardMetrics, number | null>>;
-
-const count = (value: number | null | undefined): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-
-export const getDashboardMetrics = async ({ signal }: { signal?: AbortSignal } = {}): Promise<DashboardMetrics> => {
-  const raw = await api.get<RawMetrics | undefined>('/api/v3/metrics', { signal });
-  if (!raw || typeof raw !== 'object') throw new Error(messages.fallback.dashboardMetrics);
-  return {
-    totalCampaigns: count(raw.totalCampaigns),
-    totalContacts: count(raw.totalContacts),
-    trackingEnabled: count(raw.trackingEnabled),
-    trackedConversations: count(raw.trackedConversations),
-  };
-};
+export const getDashboardMetrics = async ({ signal }: { signal?: AbortSignal } = {}): Promise<DashboardMetrics> =>
+  parseResponse(dashboardMetricsResponse, await api.get<unknown>('/api/v3/metrics', { signal }));
 
 /** Always stale and refetched on focus; polls fast while a job runs, since its counts move then. */
 export const dashboardMetricsQueryOptions = (processing = false) =>

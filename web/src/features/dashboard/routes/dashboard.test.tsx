@@ -4,15 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
+import { testCampaign } from '../../campaigns/lib/test-campaign';
+import { fakeCampaignList, fakeDashboardMetrics, fakeProcessingStatus, fakeStarted, fakeTracking } from '../../../testing/fakes';
 import { fakeApi, renderAt } from '../../../testing/render';
 import { readActiveTask } from '../../processing/lib/active-task';
 import { recentHoursRange } from '../lib/recent-hours';
 import { DashboardRoute } from './dashboard';
 
-const IDLE = { success: true, is_processing: false, operation_label: null, task_id: null, phase: null, progress: null, current_thread: null };
-const BUSY = { ...IDLE, is_processing: true, operation_label: 'Campaign spring-24', task_id: 'other', elapsed_seconds: 12 };
+const IDLE = fakeProcessingStatus();
+const BUSY = fakeProcessingStatus({ is_processing: true, operation_label: 'Campaign spring-24', task_id: 'other', elapsed_seconds: 12, phase: 'fetching' });
 
-const campaign = (campaign_id: string, campaign_name: string) => ({ campaign_id, campaign_name, status: 'ready' });
+const campaign = (campaign_id: string, campaign_name: string) => testCampaign({ campaign_id, campaign_name });
 
 const nowIso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
@@ -22,7 +24,7 @@ const setup = (overrides: Handlers = {}) => {
   const api = fakeApi({
     'GET /api/v3/status': () => ({ body: IDLE }),
     'GET /api/v3/metrics': () => ({
-      body: { success: true, totalCampaigns: 2, totalContacts: 5, trackingEnabled: 1234, trackedConversations: 7 },
+      body: fakeDashboardMetrics({ totalCampaigns: 2, totalContacts: 5, trackingEnabled: 1234, trackedConversations: 7 }),
     }),
     'GET /api/v3/monitor/metrics': () => ({
       body: {
@@ -39,15 +41,15 @@ const setup = (overrides: Handlers = {}) => {
         },
       },
     }),
-    'GET /api/campaigns/list': () => ({ body: { campaigns: [campaign('b-2', 'Beta'), campaign('a-1', 'Alpha')], total: 2 } }),
+    'GET /api/campaigns/list': () => ({ body: fakeCampaignList([campaign('b-2', 'Beta'), campaign('a-1', 'Alpha')]) }),
     'GET /api/campaigns/contacts/tracking': () => ({
-      body: {
+      body: fakeTracking({
         contacts: {
-          'zed@x.test': { email: 'zed@x.test', talent_name: 'Zed', tracking_enabled: true, campaign_id: 'a-1' },
-          'amy@x.test': { email: 'amy@x.test', tracking_enabled: true, campaign_id: 'a-1' },
-          'off@x.test': { email: 'off@x.test', talent_name: 'Off', tracking_enabled: false, campaign_id: 'a-1' },
+          'a-1:zed@x.test': { email: 'zed@x.test', talent_name: 'Zed', tracking_enabled: true, campaign_id: 'a-1' },
+          'a-1:amy@x.test': { email: 'amy@x.test', tracking_enabled: true, campaign_id: 'a-1' },
+          'a-1:off@x.test': { email: 'off@x.test', talent_name: 'Off', tracking_enabled: false, campaign_id: 'a-1' },
         },
-      },
+      }),
     }),
     ...overrides,
   });
@@ -90,7 +92,7 @@ describe('DashboardRoute', () => {
   });
 
   it('welcomes a new agency when it has no campaigns', async () => {
-    setup({ 'GET /api/campaigns/list': () => ({ body: { campaigns: [], total: 0 } }) });
+    setup({ 'GET /api/campaigns/list': () => ({ body: fakeCampaignList([]) }) });
     const banner = await screen.findByTestId('welcome-banner');
     expect(within(banner).getByText('Welcome to Threadline')).toBeTruthy();
     expect(within(banner).getByText('Get started by creating your first campaign')).toBeTruthy();
@@ -103,9 +105,9 @@ describe('DashboardRoute', () => {
   it('shows a page error banner instead of the welcome, and clearing it refetches', async () => {
     let fail = true;
     setup({
-      'GET /api/campaigns/list': () => ({ body: { campaigns: [], total: 0 } }),
+      'GET /api/campaigns/list': () => ({ body: fakeCampaignList([]) }),
       'GET /api/v3/metrics': () =>
-        fail ? { status: 500, body: { success: false, error: 'Metrics store down' } } : { body: { success: true, totalCampaigns: 0 } },
+        fail ? { status: 500, body: { success: false, error: 'Metrics store down' } } : { body: fakeDashboardMetrics() },
     });
     const alert = await screen.findByText('Metrics store down');
     expect(screen.queryByTestId('welcome-banner')).toBeNull();
@@ -117,15 +119,15 @@ describe('DashboardRoute', () => {
   });
 
   it('shows the monitoring error in the panel', async () => {
-    setup({ 'GET /api/v3/monitor/metrics': () => ({ body: { success: true, status: 'error_state', message: '' } }) });
+    setup({ 'GET /api/v3/monitor/metrics': () => ({ status: 500, body: { success: false, error: 'Monitor store down' } }) });
     const panel = within(screen.getByTestId('monitoring-panel'));
     await waitFor(() => expect(panel.getByTestId('monitoring-state').textContent).toBe('Error'));
-    expect(panel.getByRole('alert').textContent).toBe('Failed to get monitoring metrics');
+    expect(panel.getByRole('alert').textContent).toBe('Monitor store down');
   });
 
   it('processes recent hours: whole days, a toast and the stored task id', async () => {
     const { api, user } = setup({
-      'POST /api/v3/process/interval': () => ({ body: { success: true, task_id: 'task-7', message: 'Started' } }),
+      'POST /api/v3/process/interval': () => ({ body: fakeStarted('task-7', 'Started') }),
     });
     await user.selectOptions(within(card('Recent hours')).getByRole('combobox'), 'Last 2 days');
     await user.click(screen.getByRole('button', { name: 'Process Recent' }));
@@ -140,7 +142,7 @@ describe('DashboardRoute', () => {
   });
 
   it('processes a date range picked on the calendar', async () => {
-    const { api, user } = setup({ 'POST /api/v3/process/interval': () => ({ body: { success: true, task_id: 't' } }) });
+    const { api, user } = setup({ 'POST /api/v3/process/interval': () => ({ body: fakeStarted('t') }) });
     await user.click(await screen.findByRole('button', { name: 'Select date range' }));
     const process = screen.getByRole('button', { name: 'Process Range' });
     const today = () => screen.getAllByRole('button').find((b) => /^Today/.test(b.getAttribute('aria-label') ?? ''));
@@ -158,7 +160,7 @@ describe('DashboardRoute', () => {
   });
 
   it('processes one contact, listing enabled contacts sorted', async () => {
-    const { api, user } = setup({ 'POST /api/v3/process/email': () => ({ body: { success: true, task_id: 't' } }) });
+    const { api, user } = setup({ 'POST /api/v3/process/email': () => ({ body: fakeStarted('t') }) });
     const select = within(card('Contact email')).getByRole('combobox');
     await waitFor(() =>
       expect(within(select).getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual([
@@ -187,7 +189,7 @@ describe('DashboardRoute', () => {
 
   it('refuses to start while another job runs ("{label} is currently running")', async () => {
     let calls = 0;
-    const start = vi.fn(() => ({ body: { success: true, task_id: 'x' } }));
+    const start = vi.fn(() => ({ body: fakeStarted('x') }));
     const { user } = setup({
       // Idle on the page's first poll; busy by the time the guard checks.
       'GET /api/v3/status': () => ({ body: calls++ === 0 ? IDLE : BUSY }),

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
+import { fakeMember, fakeMembers, fakeMessage } from '../../../testing/fakes';
 import { fakeApi, renderAt } from '../../../testing/render';
 import { AgencyMembersSection } from './agency-members-section';
 
@@ -14,17 +15,15 @@ afterEach(() => {
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-const members = {
-  success: true,
-  current_user_email: 'me@acme.test',
-  current_user_role: 'owner',
-  members: [
-    { email: 'me@acme.test', name: 'Me Myself', role: 'owner', status: 'active', accepted_at: '2025-01-01T00:00:00Z' },
-    { email: 'bob@acme.test', name: 'Bob', role: 'member', status: 'active', accepted_at: '2025-01-02T00:00:00Z' },
-    { email: 'old@acme.test', role: 'member', status: 'invited', invited_by: 'me@acme.test', expires_at: inDays(-2) },
-    { email: 'new@acme.test', role: 'owner', status: 'invited', invited_by: 'me@acme.test', expires_at: inDays(5) },
+const members = fakeMembers(
+  [
+    fakeMember({ email: 'me@acme.test', name: 'Me Myself', role: 'owner', status: 'active', accepted_at: '2025-01-01T00:00:00Z' }),
+    fakeMember({ email: 'bob@acme.test', name: 'Bob', role: 'member', status: 'active', accepted_at: '2025-01-02T00:00:00Z' }),
+    fakeMember({ email: 'old@acme.test', role: 'member', status: 'invited', invited_by: 'me@acme.test', expires_at: inDays(-2), is_oauth_user: false }),
+    fakeMember({ email: 'new@acme.test', role: 'owner', status: 'invited', invited_by: 'me@acme.test', expires_at: inDays(5), is_oauth_user: false }),
   ],
-};
+  { current_user_email: 'me@acme.test', current_user_role: 'owner' },
+);
 
 const setup = (handlers: Parameters<typeof fakeApi>[0] = {}) => {
   const api = fakeApi({ 'GET /api/v3/agency/members': () => ({ body: members }), ...handlers });
@@ -83,7 +82,7 @@ describe('AgencyMembersSection', () => {
   });
 
   it('asks before removing a member, then removes them', async () => {
-    const { user, api } = setup({ 'DELETE /api/campaigns/users/bob%40acme.test': () => ({ body: { success: true } }) });
+    const { user, api } = setup({ 'DELETE /api/campaigns/users/bob%40acme.test': () => ({ body: fakeMessage('Member removed') }) });
     await user.click(await screen.findByRole('button', { name: 'Remove bob@acme.test' }));
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
@@ -107,7 +106,7 @@ describe('AgencyMembersSection', () => {
           current_user_role: 'member',
           members: [
             ...members.members,
-            { email: 'mine@acme.test', role: 'member', status: 'invited', invited_by: 'bob@acme.test', expires_at: inDays(-1) },
+            fakeMember({ email: 'mine@acme.test', role: 'member', status: 'invited', invited_by: 'bob@acme.test', expires_at: inDays(-1), is_oauth_user: false }),
           ],
         },
       }),

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { memberJson } from '../../../../../shared/schemas/identity';
+import { fakeData } from '../../../testing/fake-response';
 import type { AgencyMember } from '../api/list-members';
 import { isCurrentUser, splitMembers } from './member-lists';
 
-const member = (email: string, status: AgencyMember['status'], expires_at?: string): AgencyMember => ({
-  email,
-  status,
-  role: 'member',
-  expires_at,
-});
+const member = (email: string, status: AgencyMember['status'], expires_at: string | null = null): AgencyMember =>
+  fakeData(memberJson, {
+    email,
+    name: null,
+    picture: null,
+    status,
+    role: 'member',
+    invited_at: null,
+    accepted_at: null,
+    expires_at,
+    invited_by: null,
+    is_oauth_user: status === 'active',
+  });
 
 describe('splitMembers', () => {
   it('separates active members and pending invitations, current user first', () => {

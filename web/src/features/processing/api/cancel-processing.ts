@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { processCancelResponse, taskCancelResponse } from '../../../../../shared/schemas/processing';
 import { api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 import { clearActiveTask, readActiveTask } from '../lib/active-task';
 import { processingKeys } from './processing-keys';
 
@@ -10,11 +12,11 @@ import { processingKeys } from './processing-keys';
 export const cancelProcessing = async (): Promise<void> => {
   const taskId = readActiveTask();
   if (!taskId) {
-    await api.post('/api/v3/process/cancel');
+    parseResponse(processCancelResponse, await api.post<unknown>('/api/v3/process/cancel'));
     return;
   }
   try {
-    await api.post(`/api/v3/task/${encodeURIComponent(taskId)}/cancel`);
+    parseResponse(taskCancelResponse, await api.post<unknown>(`/api/v3/task/${encodeURIComponent(taskId)}/cancel`));
   } finally {
     clearActiveTask();
   }

@@ -2,15 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TIMING } from '../../../../../shared/constants';
 import { clampPercent } from '../../../../../shared/format/timer';
 import { messages } from '../../../../../shared/messages';
-import { processingStatusWire, type ProcessingStatusWire } from '../../../../../shared/schemas/processing';
+import { processingStatusResponse, type ProcessingStatusResponse } from '../../../../../shared/schemas/processing';
 import { api } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
 import { processingKeys } from './processing-keys';
 import { statusPollInterval } from '../lib/poll-interval';
 import type { JobOutcome, ProcessingPhase, ProcessingStatus } from './processing-types';
 
-/** The status as the shared wire schema reads it (lenient: both progress readings, nulls). */
-type RawStatus = Partial<ProcessingStatusWire>;
+/** The answer as the shared schema reads it; partial so a test can name only what it needs. */
+type RawStatus = Omit<Partial<ProcessingStatusResponse>, 'progress'> & { progress?: Partial<ProcessingStatusResponse['progress'] & object> | null };
 
 const PHASES: readonly ProcessingPhase[] = ['starting', 'initializing', 'fetching', 'syncing_sheets', 'finalizing', 'cancelling'];
 const OUTCOMES: readonly JobOutcome[] = ['succeeded', 'failed', 'cancelled'];
@@ -52,9 +52,7 @@ export const normalizeStatus = (raw: RawStatus): ProcessingStatus => {
 
 export const getProcessingStatus = async ({ signal }: { signal?: AbortSignal } = {}): Promise<ProcessingStatus> => {
   // No retry helper: the status is polled, and the next poll is the retry.
-  const raw = await api.get<unknown>('/api/v3/status', { signal, retry: false });
-  if (!raw || typeof raw !== 'object') throw new Error(messages.fallback.processingStatus);
-  return normalizeStatus(parseResponse(processingStatusWire, raw));
+  return normalizeStatus(parseResponse(processingStatusResponse, await api.get<unknown>('/api/v3/status', { signal, retry: false })));
 };
 
 /**

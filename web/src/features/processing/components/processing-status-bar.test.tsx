@@ -2,7 +2,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { JUST_ENDED_MS } from '../../../../../shared/constants';
 import { notificationStore } from '../../../components/ui/notifications';
+import { fakeProcessingStatus, fakeProgress } from '../../../testing/fakes';
 import { fakeApi, renderAt } from '../../../testing/render';
 import { readActiveTask, storeActiveTask } from '../lib/active-task';
 import { resetJobStarts } from '../lib/poll-interval';
@@ -10,7 +12,7 @@ import { ProcessingStatusBar } from './processing-status-bar';
 
 type Status = Record<string, unknown>;
 
-const IDLE: Status = { success: true, is_processing: false, operation_label: null, task_id: null, phase: null, progress: null, current_thread: null };
+const IDLE: Status = fakeProcessingStatus();
 
 const running = (overrides: Status = {}): Status => ({
   success: true,
@@ -83,13 +85,13 @@ describe('ProcessingStatusBar', () => {
   });
 
   it('words each phase; syncing counts the threads done', async () => {
-    status = running({ phase: 'syncing_sheets', progress: { threads_total: 8, threads_completed: 8, percent: 100 } });
+    status = running({ phase: 'syncing_sheets', progress: fakeProgress(8, 8, 100) });
     setup();
     expect(within(await bar()).getByTestId('status-phase').textContent).toBe('Syncing Google Sheets... (8 thread(s) done)');
   });
 
   it('clamps the percent to 0–100 and defaults the label to "Processing"', async () => {
-    status = running({ operation_label: null, phase: 'starting', progress: { total: 4, completed: 5, percent: 125 } });
+    status = running({ operation_label: null, phase: 'starting', progress: fakeProgress(5, 4, 125) });
     setup();
     const view = within(await bar());
     expect(view.getByTestId('status-label').textContent).toBe('Processing');
@@ -111,7 +113,7 @@ describe('ProcessingStatusBar', () => {
     const { api, user } = setup({
       'POST /api/v3/task/task-1/cancel': () => {
         status = running({ phase: 'cancelling' });
-        return { body: { success: true } };
+        return { body: { success: true, task_id: 'task-1', cancelled: true, phase: 'cancelling', message: 'Cancelling' } };
       },
     });
     await user.click(within(await bar()).getByRole('button', { name: 'Cancel' }));
@@ -122,7 +124,7 @@ describe('ProcessingStatusBar', () => {
 
   it('uses the generic cancel without a stored task id', async () => {
     status = running();
-    const { api, user } = setup({ 'POST /api/v3/process/cancel': () => ({ body: { success: true } }) });
+    const { api, user } = setup({ 'POST /api/v3/process/cancel': () => ({ body: { success: true, cancelled: true, phase: 'cancelling', message: 'Cancelling', task_id: 'task-1' } }) });
     await user.click(within(await bar()).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(api.calls.some((c) => c.key === 'POST /api/v3/process/cancel')).toBe(true));
     expect(api.calls.find((c) => c.key === 'POST /api/v3/process/cancel')?.body).toEqual({});
@@ -158,12 +160,12 @@ describe('ProcessingStatusBar', () => {
     await waitFor(() => expect(screen.getByTestId('processing-status-bar').dataset.state).toBe('ended'), { timeout: 2500 });
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
     expect(readActiveTask()).toBeNull();
-    await waitFor(() => expect(screen.queryByTestId('processing-status-bar')).toBeNull(), { timeout: 4500 });
-  });
+    await waitFor(() => expect(screen.queryByTestId('processing-status-bar')).toBeNull(), { timeout: JUST_ENDED_MS + 1500 });
+  }, JUST_ENDED_MS + 8000);
 
   it('keeps "Cancelling..." and the button disabled once the cancel went through, until the job ends', async () => {
     status = running();
-    const { user } = setup({ 'POST /api/v3/process/cancel': () => ({ body: { success: true } }) });
+    const { user } = setup({ 'POST /api/v3/process/cancel': () => ({ body: { success: true, cancelled: true, phase: 'cancelling', message: 'Cancelling', task_id: 'task-1' } }) });
     await user.click(within(await bar()).getByRole('button', { name: 'Cancel' }));
     const button = await screen.findByRole('button', { name: 'Cancelling...' });
     expect(button).toHaveProperty('disabled', true);
@@ -181,7 +183,7 @@ describe('the result of a job that ends', () => {
     status = running({ operation_label });
     setup();
     await bar();
-    status = running({ operation_label, is_processing: false, status: 'succeeded', phase: 'finalizing', progress: { total: 8, completed: 8 }, messages_processed: 21 });
+    status = running({ operation_label, is_processing: false, status: 'succeeded', phase: 'finalizing', progress: fakeProgress(8, 8), messages_processed: 21 });
     const toast = within(await result());
     expect(toast.getByText('Processing Complete')).toBeTruthy();
     expect(toast.getByText('Processing emails from Nov 1, 2025 - Nov 23, 2026')).toBeTruthy();
@@ -193,7 +195,7 @@ describe('the result of a job that ends', () => {
     status = running({ phase: 'cancelling' });
     setup();
     await bar();
-    status = running({ is_processing: false, status: 'cancelled', phase: 'cancelling', progress: { total: 8, completed: 3 } });
+    status = running({ is_processing: false, status: 'cancelled', phase: 'cancelling', progress: fakeProgress(3, 8) });
     const toast = within(await result());
     expect(toast.getByText('Processing Cancelled')).toBeTruthy();
     expect(toast.getByTestId('job-result-counts').textContent).toBe('3 thread(s) processed');
@@ -212,7 +214,7 @@ describe('the result of a job that ends', () => {
   });
 
   it('still shows a result when the server goes straight to idle', async () => {
-    status = running({ progress: { total: 4, completed: 4 } });
+    status = running({ progress: fakeProgress(4, 4) });
     setup();
     await bar();
     status = IDLE;
@@ -239,7 +241,7 @@ describe('the result of a job that ends', () => {
     setup();
     await bar();
     const warning = 'The sheets could not be updated: The caller does not have permission';
-    status = running({ is_processing: false, status: 'succeeded', progress: { total: 8, completed: 8 }, warnings: [warning] });
+    status = running({ is_processing: false, status: 'succeeded', progress: fakeProgress(8, 8), warnings: [warning] });
     const toast = await result();
     expect(toast.dataset.outcome).toBe('succeeded');
     expect(within(toast).getByText('Processing Complete')).toBeTruthy();

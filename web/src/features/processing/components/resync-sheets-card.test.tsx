@@ -3,12 +3,13 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
+import { fakeProcessingStatus } from '../../../testing/fakes';
 import { fakeApi, renderAt } from '../../../testing/render';
 import { readActiveTask } from '../lib/active-task';
 import { resetJobStarts } from '../lib/poll-interval';
 import { ResyncSheetsCard } from './resync-sheets-card';
 
-const IDLE = { success: true, is_processing: false, operation_label: null, task_id: null, phase: null, progress: null, current_thread: null };
+const IDLE = fakeProcessingStatus();
 const toasts = () => notificationStore.getSnapshot().map(({ type, title, message }) => ({ type, title, message }));
 
 const setup = (handlers: Parameters<typeof fakeApi>[0] = {}, blocked = false) => {
@@ -55,7 +56,7 @@ describe('ResyncSheetsCard', () => {
 
   it('refuses an answer of another shape', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user } = setup({ 'POST /api/v3/sheets/resync': () => ({ body: { success: true } }) });
+    const { user } = setup({ 'POST /api/v3/sheets/resync': () => ({ body: { success: true }, malformed: true }) });
     await user.click(screen.getByRole('button', { name: 'Resync sheets' }));
     await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Processing Failed', message: 'Unexpected response format' }]));
   });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeProcessingStatus } from '../../../testing/fakes';
 import { fakeApi, testQueryClient } from '../../../testing/render';
 import { processInterval } from '../api/process-interval';
 import { readActiveTask } from './active-task';
@@ -16,7 +17,7 @@ type Reply = { status?: number; body: unknown };
 
 const stub = (status: Record<string, unknown>, start = vi.fn((): Reply => ({ body: { success: true, task_id: 'task-9', message: 'ok' } }))) => {
   const api = fakeApi({
-    'GET /api/v3/status': () => ({ body: { success: true, ...status } }),
+    'GET /api/v3/status': () => ({ body: fakeProcessingStatus(status) }),
     'POST /api/v3/process/interval': start,
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchImpl));

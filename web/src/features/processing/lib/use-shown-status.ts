@@ -1,14 +1,9 @@
 import { useEffect, useState } from 'react';
+import { JUST_ENDED_MS } from '../../../../../shared/constants';
 import type { ProcessingStatus } from '../api/processing-types';
 import { clearActiveTask, readActiveTask } from './active-task';
 import type { ElapsedClock } from './status-view';
 
-/**
- * How long the bar stays up, frozen, after a job ends when the server goes straight to idle
- * (spec: "or has just ended"); not in spec. A server that reports the ended job itself
- * (is_processing false with its task id) decides how long instead.
- */
-export const JUST_ENDED_MS = 3000;
 
 export type ShownStatus = {
   status: ProcessingStatus;

@@ -1,34 +1,17 @@
 import type { ModelPurpose } from '../../../../../shared/constants';
-import type { ModelChoiceWire, ModelWarning } from '../../../../../shared/schemas/settings';
+import type { ModelChoiceWire, ModelConfigurationJson, ModelWarning, SectionSettingsJson } from '../../../../../shared/schemas/settings';
 
 /** The settings sections edited through GET/POST /api/v3/settings/{path} with a `settings` object. */
 export type SettingsSection = 'processing_mode' | 'processing_limits' | 'date_range_processing' | 'health_check';
 
-export type ProcessingModeSettings = {
-  incremental_processing_enabled: boolean;
-  min_messages_for_incremental: number;
-  fallback_on_error: boolean;
-};
+/** Each section as the server answers it (shared/schemas/settings.ts). */
+export type SectionSettings = Pick<SectionSettingsJson, SettingsSection>;
+export type ProcessingModeSettings = SectionSettings['processing_mode'];
+export type ProcessingLimitsSettings = SectionSettings['processing_limits'];
+export type DateRangeProcessingSettings = SectionSettings['date_range_processing'];
+export type HealthCheckSettings = SectionSettings['health_check'];
 
-export type ProcessingLimitsSettings = { /** 0 = unlimited */ oldest_scan_days: number };
-
-export type DateRangeProcessingSettings = { include_full_thread: boolean };
-
-export type HealthCheckSettings = {
-  skip_on_startup: boolean;
-  skip_on_campaign_creation: boolean;
-  skip_on_add_contact: boolean;
-  skip_on_import_longlist: boolean;
-};
-
-export type SectionSettings = {
-  processing_mode: ProcessingModeSettings;
-  processing_limits: ProcessingLimitsSettings;
-  date_range_processing: DateRangeProcessingSettings;
-  health_check: HealthCheckSettings;
-};
-
-export type ModelConfiguration = { purpose: ModelPurpose; model: string; temperature: number; max_tokens: number };
+export type ModelConfiguration = ModelConfigurationJson;
 
 export type ModelConfigSettings = {
   configurations: Record<ModelPurpose, ModelConfiguration>;

@@ -1,18 +1,17 @@
 import type { ModelPurpose } from '../../../../../shared/constants';
 import { messages } from '../../../../../shared/messages';
+import { modelConfigSetResponse } from '../../../../../shared/schemas/settings';
 import { api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 import { useOptimisticSave } from '../lib/use-optimistic-save';
-import { normalizeModelConfiguration } from './get-model-config';
 import { settingsKeys } from './settings-keys';
 import type { ModelConfigSettings, ModelConfiguration } from './settings-types';
 
 export type ModelConfigInput = { operation: ModelPurpose; model: string; temperature: number; max_tokens: number };
 
 /** Saves one purpose's configuration; `operation` names the purpose. */
-export const updateModelConfig = async (input: ModelConfigInput): Promise<ModelConfiguration> => {
-  const response = await api.post<{ configuration?: Partial<ModelConfiguration> }>('/api/v3/settings/model-config', input);
-  return normalizeModelConfiguration(input.operation, { ...input, ...response?.configuration });
-};
+export const updateModelConfig = async (input: ModelConfigInput): Promise<ModelConfiguration> =>
+  parseResponse(modelConfigSetResponse, await api.post<unknown>('/api/v3/settings/model-config', input)).configuration;
 
 export type ModelConfigChange = Partial<Pick<ModelConfiguration, 'model' | 'temperature' | 'max_tokens'>>;
 

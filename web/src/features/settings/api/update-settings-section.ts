@@ -1,7 +1,9 @@
 import { messages } from '../../../../../shared/messages';
+import { sectionResponse } from '../../../../../shared/schemas/settings';
 import { api } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
 import { useOptimisticSave } from '../lib/use-optimistic-save';
-import { SECTION_PATHS, withSectionDefaults } from './get-settings-section';
+import { SECTION_PATHS } from './get-settings-section';
 import { settingsKeys } from './settings-keys';
 import type { SectionSettings, SettingsSection } from './settings-types';
 
@@ -9,10 +11,8 @@ import type { SectionSettings, SettingsSection } from './settings-types';
 export const updateSettingsSection = async <S extends SettingsSection>(
   section: S,
   changes: Partial<SectionSettings[S]>,
-): Promise<SectionSettings[S]> => {
-  const response = await api.post<{ settings?: unknown }>(SECTION_PATHS[section], changes);
-  return withSectionDefaults(section, response?.settings);
-};
+): Promise<SectionSettings[S]> =>
+  parseResponse(sectionResponse(section), await api.post<unknown>(SECTION_PATHS[section], changes)).settings;
 
 /** Optimistic, debounced saves of one section (see useOptimisticSave). */
 export const useSettingsSectionSaver = <S extends SettingsSection>(section: S) =>

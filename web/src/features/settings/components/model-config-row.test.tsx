@@ -1,25 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeModelConfig } from '../api/get-model-config';
+import { modelConfigResponse } from '../../../../../shared/schemas/settings';
+import { fakeResponse } from '../../../testing/fake-response';
+import { readModelConfig } from '../api/get-model-config';
 import { choiceOptions } from './model-config-row';
 
+const retirement = { recommended: false, shutdown_on: null, successor: null };
 const configurations = {
-  thread_summary: { purpose: 'thread_summary', model: 'gpt-4.1-mini', temperature: 0.3, max_tokens: 8000 },
-  individual_message_summary: { purpose: 'individual_message_summary', model: 'gpt-5-nano', temperature: 0.3, max_tokens: 100 },
-  date_validation: { purpose: 'date_validation', model: 'gpt-4.1-mini', temperature: 0.1, max_tokens: 200 },
-  campaign_aggregation: { purpose: 'campaign_aggregation', model: 'gpt-5-nano', temperature: 0.2, max_tokens: 500 },
-};
+  thread_summary: { purpose: 'thread_summary', model: 'gpt-4.1-mini', temperature: 0.3, max_tokens: 8000, ...retirement, recommended: true },
+  individual_message_summary: { purpose: 'individual_message_summary', model: 'gpt-5-nano', temperature: 0.3, max_tokens: 100, ...retirement },
+  date_validation: { purpose: 'date_validation', model: 'gpt-4.1-mini', temperature: 0.1, max_tokens: 200, ...retirement },
+  campaign_aggregation: { purpose: 'campaign_aggregation', model: 'gpt-5-nano', temperature: 0.2, max_tokens: 500, ...retirement },
+} as const;
 
 describe('model choices from the server', () => {
   it("offers the server's list (not a list of its own), with recommendations and shutdown dates", () => {
-    const parsed = normalizeModelConfig({
+    const parsed = readModelConfig(fakeResponse(modelConfigResponse, {
       success: true,
       configurations,
+      models_source: 'account',
       models: [
         { id: 'gpt-5.4-nano', family: 'gpt-5.2+', recommended_for: [], shutdown_on: '2027-04-01', successor: 'gpt-5.4-mini', retired: false },
         { id: 'gpt-5-nano', family: 'gpt-5', recommended_for: ['individual_message_summary'], shutdown_on: '2026-12-11', successor: 'gpt-5.4-nano', retired: false },
       ],
       model_warnings: [{ purpose: 'campaign_aggregation', old_model: 'gpt-5-nano', new_model: 'gpt-5.4-nano', reason: 'not_found', since: '2026-12-12T00:00:00Z' }],
-    });
+    }));
     expect(parsed.models.map((m) => m.id)).toEqual(['gpt-5.4-nano', 'gpt-5-nano']);
     expect(parsed.warnings).toHaveLength(1);
     expect(choiceOptions('individual_message_summary', parsed.models, 'gpt-5-nano').map((o) => o.label)).toEqual([
@@ -30,8 +34,9 @@ describe('model choices from the server', () => {
     expect(choiceOptions('thread_summary', parsed.models, 'gpt-4.1-mini').map((o) => o.value)).toEqual(['gpt-5.4-nano', 'gpt-5-nano', 'gpt-4.1-mini']);
   });
 
-  it('reads plain ids as choices, and refuses an answer of another shape', () => {
-    expect(normalizeModelConfig({ success: true, configurations, models: ['gpt-4.1-mini'] }).models[0]).toMatchObject({ id: 'gpt-4.1-mini', recommended_for: ['thread_summary'] });
-    expect(() => normalizeModelConfig({ success: true, configurations, models: 'gpt-4.1' })).toThrow('Unexpected response format');
+  it('refuses models sent as plain ids (the server sends objects) and any other shape', () => {
+    const answer = { success: true, configurations, models_source: 'catalog', model_warnings: [] };
+    expect(() => readModelConfig({ ...answer, models: ['gpt-4.1-mini'] })).toThrow('Unexpected response format');
+    expect(() => readModelConfig({ ...answer, models: 'gpt-4.1' })).toThrow('Unexpected response format');
   });
 });

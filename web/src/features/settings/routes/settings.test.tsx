@@ -4,6 +4,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
+import { MODEL_DEFAULTS, MODEL_PURPOSES } from '../../../../../shared/constants';
+import { modelConfigResponse } from '../../../../../shared/schemas/settings';
+import { fakeResponse } from '../../../testing/fake-response';
+import { fakeAuthStatus, fakeMembers } from '../../../testing/fakes';
 import { fakeApi, renderAt } from '../../../testing/render';
 import { SettingsRoute } from './settings';
 
@@ -16,17 +20,32 @@ type Sections = {
 
 const defaults = (): Sections => ({
   'processing-mode': { incremental_processing_enabled: true, min_messages_for_incremental: 3, fallback_on_error: true },
-  'processing-limits': { oldest_scan_days: 365 },
+  'processing-limits': { oldest_scan_days: 365, follow_up_after_days: 3, agency_locale: 'en-US', default_currency: 'USD' },
   'date-range-processing': { include_full_thread: true },
   'health-check': { skip_on_startup: false, skip_on_campaign_creation: true, skip_on_add_contact: true, skip_on_import_longlist: true },
 });
 
+const notRetiring = { recommended: false, shutdown_on: null, successor: null };
 const defaultModels = () => ({
-  thread_summary: { model: 'gpt-4.1-mini', temperature: 0.3, max_tokens: 8000, purpose: 'thread_summary' },
-  individual_message_summary: { model: 'gpt-5-nano', temperature: 0.3, max_tokens: 100, purpose: 'individual_message_summary' },
-  date_validation: { model: 'gpt-4.1-mini', temperature: 0.1, max_tokens: 200, purpose: 'date_validation' },
-  campaign_aggregation: { model: 'gpt-5-nano', temperature: 0.2, max_tokens: 500, purpose: 'campaign_aggregation' },
+  thread_summary: { model: 'gpt-4.1-mini', temperature: 0.3, max_tokens: 8000, purpose: 'thread_summary', ...notRetiring, recommended: true },
+  individual_message_summary: { model: 'gpt-5-nano', temperature: 0.3, max_tokens: 100, purpose: 'individual_message_summary', ...notRetiring, recommended: true },
+  date_validation: { model: 'gpt-4.1-mini', temperature: 0.1, max_tokens: 200, purpose: 'date_validation', ...notRetiring },
+  campaign_aggregation: { model: 'gpt-5-nano', temperature: 0.2, max_tokens: 500, purpose: 'campaign_aggregation', ...notRetiring },
 });
+
+/** The models the server offers, as it sends them: objects, marked recommended per purpose. */
+const offered = (ids: string[]) =>
+  ids.map((id) => ({
+    id,
+    family: id.startsWith('gpt-5') ? 'gpt-5' : 'gpt-4.1',
+    recommended_for: MODEL_PURPOSES.filter((purpose) => MODEL_DEFAULTS[purpose].recommended && MODEL_DEFAULTS[purpose].model === id),
+    shutdown_on: null,
+    successor: null,
+    retired: false,
+  }));
+
+const modelConfig = (ids: string[]) =>
+  fakeResponse(modelConfigResponse, { success: true, configurations: models as never, models: offered(ids), models_source: 'account', model_warnings: [] });
 
 let server: Sections;
 let models: Record<string, Record<string, unknown>>;
@@ -47,17 +66,24 @@ const sectionHandlers = (): Handlers =>
     ]),
   );
 
-const authStatus = (role: 'owner' | 'member') => () => ({
-  body: { authenticated: true, agency_name: 'acme', agency_display_name: 'Acme', membership_role: role },
+const authStatus = (role: 'owner' | 'member') => () => ({ body: fakeAuthStatus({ membership_role: role }) });
+
+const allSettings = () => ({
+  model_config: models,
+  processing_mode: server['processing-mode'],
+  processing_limits: server['processing-limits'],
+  date_range_processing: server['date-range-processing'],
+  health_check: server['health-check'],
+  monitoring_config: { hours_to_check: 24, check_interval_minutes: 5, max_duration_minutes: 1440 },
 });
 
 const setup = (overrides: Handlers = {}) => {
   const api = fakeApi({
     'GET /auth/status': authStatus('owner'),
-    'GET /api/v3/agency/members': () => ({ body: { success: true, members: [], current_user_email: 'me@acme.test' } }),
+    'GET /api/v3/agency/members': () => ({ body: fakeMembers([], { current_user_email: 'me@acme.test' }) }),
     'GET /api/v3/mailboxes': () => ({ body: mailboxesResponse.parse({ success: true, mailboxes: [], you: { email: 'me@acme.test', connected: false, google_access: true } }) }),
     'GET /api/v3/settings/model-config': () => ({
-      body: { success: true, configurations: models, models: ['gpt-4.1', 'gpt-4.1-mini', 'gpt-5-nano', 'gpt-5-mini', 'gpt-5'] },
+      body: modelConfig(['gpt-4.1', 'gpt-4.1-mini', 'gpt-5-nano', 'gpt-5-mini', 'gpt-5']),
     }),
     'POST /api/v3/settings/model-config': (body) => {
       const { operation, ...config } = body as { operation: string };
@@ -67,7 +93,7 @@ const setup = (overrides: Handlers = {}) => {
     'POST /api/v3/settings/reset': () => {
       server = defaults();
       models = defaultModels();
-      return { body: { success: true } };
+      return { body: { success: true, message: 'All settings have been reset to defaults', settings: allSettings() } };
     },
     ...sectionHandlers(),
     ...overrides,
@@ -119,7 +145,7 @@ describe('SettingsRoute', () => {
     await user.clear(field);
     await user.type(field, '-3');
     await waitFor(() => expect(field.value).toBe('365'), SAVE_WAIT);
-    await waitFor(() => expect(server['processing-limits']).toEqual({ oldest_scan_days: 365 }));
+    await waitFor(() => expect(server['processing-limits']).toMatchObject({ oldest_scan_days: 365 }));
   });
 
   it('treats blank as Unlimited and offers the presets', async () => {
@@ -208,7 +234,7 @@ describe('SettingsRoute', () => {
       'GET /api/v3/settings/model-config': () =>
         fail
           ? { status: 500, body: { success: false, error: 'Config store down' } }
-          : { body: { success: true, configurations: models, models: [] } },
+          : { body: modelConfig([]) },
       'GET /api/v3/settings/health-check': () =>
         fail ? { status: 503, body: { success: false, message: 'Unavailable' } } : { body: { success: true, settings: server['health-check'] } },
     });
@@ -222,7 +248,7 @@ describe('SettingsRoute', () => {
   });
 
   it('restores defaults and refetches', async () => {
-    server['processing-limits'] = { oldest_scan_days: 30 };
+    server['processing-limits'] = { ...server['processing-limits'], oldest_scan_days: 30 };
     const { api, user } = setup();
     const field = (await screen.findByLabelText('Days to scan')) as HTMLInputElement;
     expect(field.value).toBe('30');

@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 16 point 3: `functions/` holds only what runs on AWS. The local runtime supplies its
+ * transports through the one seam functions/lib/platform; no module keeps a test hook of its
+ * own, knows the emulator's client secret, writes an outbox or reads a local key file.
+ */
+const FUNCTIONS = join(process.cwd(), 'functions');
+
+const productFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return productFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+
+// A module-level hook: an exported set or reset function whose job is to swap or clear process state.
+const HOOK = /export (?:const|function) ((?:set|reset)\w*(?:Hook|Guard|Mailer|Engine|Dispatcher|Caches?|Config|Client|Limiter|Override)s?)\b/g;
+const LOCAL_KNOWLEDGE = [/threadline-local-secret/, /LOCAL_OUTBOX_DIR/, /OutboxMailer/, /LOCAL_SECRET_KEY_FILE/, /AWS_LAMBDA_FUNCTION_NAME\s*\)?\s*;?\s*\n\s*if \(!/];
+
+const scan = (files: string[]) =>
+  files.flatMap((file) => {
+    const text = readFileSync(file, 'utf8');
+    const hooks = [...text.matchAll(HOOK)].map((m) => `${relative(process.cwd(), file)}: ${m[1]}`);
+    const knowledge = LOCAL_KNOWLEDGE.filter((pattern) => pattern.test(text)).map((pattern) => `${relative(process.cwd(), file)}: ${pattern.source}`);
+    return [...hooks, ...knowledge];
+  });
+
+describe('product code is free of test hooks and emulator knowledge', () => {
+  it('no set*/reset* hook, emulator secret, outbox or key file under functions/', () => {
+    expect(scan(productFiles(FUNCTIONS))).toEqual([]);
+  });
+
+  it('the scan would see one (a hook and an emulator secret planted in a copy of real code)', () => {
+    const planted = 'export const setMailer = () => undefined;\nconst LOCAL = { secret: "threadline-local-secret" };\n';
+    expect([...planted.matchAll(HOOK)].map((m) => m[1])).toEqual(['setMailer']);
+    expect(LOCAL_KNOWLEDGE.some((pattern) => pattern.test(planted))).toBe(true);
+  });
+});

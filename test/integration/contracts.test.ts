@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberEntity } from '../../functions/lib/store/entities/member';
+import { routes, type RouteDef } from '../../functions/routes';
+import { NON_JSON_ROUTES, RESPONSE_SCHEMAS, type RouteWithResponse } from '../../shared/schemas/responses';
+import { LOCAL_OPENAI_KEY } from '../emulators/openai/keys';
+import { truth } from '../fixtures/seed';
+import { boot, type Booted } from './harness';
+import { signIn, type SignedIn } from './identity-helpers';
+
+/**
+ * The contract between every handler and the web: each route is called on a live runtime as a
+ * signed-in person and its answer parsed with the shared response schema the handler is typed by
+ * and the web parses with (shared/schemas/responses.ts). A handler whose answer changes shape
+ * fails here before any screen meets it. One runtime for the whole file, called in an order in
+ * which every call can succeed.
+ */
+
+/** Routes this file does not call, each with the reason; every other route of the manifest is called. */
+const NOT_CALLED: Partial<Record<string, string>> = {
+  ConversationAssign: 'needs a needs-assignment conversation, which only processing real mail makes (conversations-api.test.ts)',
+  ProcessThread: 'one started job is enough to check the shared start answer; a thread job needs processed mail',
+  ProcessEmail: 'same answer as ProcessInterval (startedResponse); a second job would wait for the first',
+  ProcessCampaign: 'same answer as ProcessInterval (startedResponse); a second job would wait for the first',
+};
+
+const parsed = new Map<string, unknown>();
+const CAMPAIGN = 'contract-q1';
+const CONTACT = 'contract.talent@example.com';
+
+describe('API contracts: every answer parses with its shared response schema', () => {
+  let booted: Booted;
+  let owner: SignedIn;
+  let colleague: SignedIn;
+
+  const byId = (id: string): RouteDef => {
+    const route = routes.find((candidate) => candidate.id === id);
+    if (!route) throw new Error(`no route ${id}`);
+    return route;
+  };
+
+  /** Calls a route as `who` and parses its answer with the route's schema; the parsed answer. */
+  const call = async <T = Record<string, unknown>>(who: SignedIn, id: RouteWithResponse, path: string, body?: unknown): Promise<T> => {
+    const route = byId(id);
+    const response = await who.api.request(route.method, path, route.method === 'GET' ? undefined : (body ?? {}));
+    expect(response.status, `${id} ${path}: ${response.text}`).toBeLessThan(300);
+    const result = RESPONSE_SCHEMAS[id].safeParse(response.body);
+    expect(result.success ? [] : result.error.issues, `${id} answers the shape of its shared schema`).toEqual([]);
+    parsed.set(id, result.data);
+    return result.data as T;
+  };
+
+  beforeAll(async () => {
+    booted = await boot();
+    owner = await signIn(booted.runtime, truth.longlist.owner);
+    colleague = await signIn(booted.runtime, 'daniel@brightwave-agency.com');
+  });
+  afterAll(async () => {
+    await booted?.stop();
+  });
+
+  it('session, agency, members and API key routes', async () => {
+    await call(owner, 'AuthStatus', '/auth/status');
+    const created = await call<{ agency: { name: string } }>(owner, 'AgencyCreate', '/api/v3/agency', { name: 'Contract Agency' });
+    await call(owner, 'AgencyListMine', '/api/v3/agency/list-mine');
+    await call(owner, 'AgencySwitch', '/api/v3/agency/switch', { agency_name: created.agency.name });
+    await call(owner, 'ApiKeyValidate', '/api/v3/api-keys/validate', { service: 'openai', api_key: LOCAL_OPENAI_KEY });
+    await call(owner, 'ApiKeySet', '/api/v3/api-keys/set', { service: 'openai', api_key: LOCAL_OPENAI_KEY });
+    await call(owner, 'ApiKeyStatus', '/api/v3/api-keys/status');
+
+    await call(owner, 'AgencyInvite', '/api/v3/agency/invitations', { email: 'priya@brightwave-agency.com', role: 'member' });
+    await call(owner, 'AgencyInviteCancel', '/api/v3/agency/invitations/cancel', { email: 'priya@brightwave-agency.com' });
+    await call(owner, 'AgencyInvite', '/api/v3/agency/invitations', { email: colleague.email, role: 'member' });
+    // Only an expired invitation is sent again: this one is made to have expired.
+    await memberEntity().patch({ agencyName: created.agency.name, email: colleague.email }).set({ expiresAt: '2020-01-01T00:00:00.000Z' }).go();
+    await call(owner, 'AgencyInviteResend', '/api/v3/agency/invitations/resend', { email: colleague.email });
+    await call(colleague, 'AgencyInvitationsMine', '/api/v3/agency/invitations/mine');
+    await call(colleague, 'AgencyInviteAccept', '/api/v3/agency/invitations/accept', { agency_name: created.agency.name });
+    await call(owner, 'AgencyMembers', '/api/v3/agency/members');
+    await call(owner, 'AgencyMemberRemove', `/api/campaigns/users/${encodeURIComponent(colleague.email)}`);
+  });
+
+  it('campaign, contact and conversation routes', async () => {
+    await call(owner, 'CampaignAdd', '/api/campaigns/add', { campaign_id: CAMPAIGN, campaign_name: 'Contract Q1', client_name: 'Glow' });
+    await booted.runtime.settleAsync();
+    await call(owner, 'CampaignList', '/api/campaigns/list');
+    await call(owner, 'CampaignGet', `/api/campaigns/${CAMPAIGN}`);
+    await call(owner, 'DriveHealth', '/api/campaigns/drive/health');
+    await call(owner, 'CampaignSheetMetadata', `/api/campaigns/sheet-metadata?sheet_id=${truth.longlist.spreadsheetId}`);
+    const imported = await call<{ import_id: string }>(owner, 'CampaignImportLonglist', '/api/campaigns/import-longlist', {
+      campaign_id: CAMPAIGN,
+      source_sheet_id: truth.longlist.spreadsheetId,
+      source_tab_name: truth.longlist.tabs[0]!.title,
+    });
+    await booted.runtime.settleAsync();
+    await call(owner, 'CampaignImportLonglistStatus', `/api/campaigns/import-longlist/${imported.import_id}`);
+
+    await call(owner, 'ContactAdd', '/api/campaigns/contacts/add', { email: CONTACT, talent_name: 'Contract Talent', email_owner: '', campaign_id: CAMPAIGN });
+    await call(owner, 'ContactsTracking', '/api/campaigns/contacts/tracking');
+    await call(owner, 'ContactTrackingToggle', '/api/campaigns/contacts/tracking/toggle', { email: CONTACT, tracking: false, campaign_id: CAMPAIGN });
+    await call(owner, 'CampaignClientAddress', '/api/campaigns/client-addresses', { campaign_id: CAMPAIGN, email: 'brand.person@client.test', client: true });
+
+    const id = encodeURIComponent(`${CAMPAIGN}:${CONTACT}`);
+    await call(owner, 'ConversationList', `/api/v3/conversations?campaign_id=${CAMPAIGN}&sort=-updated`);
+    await call(owner, 'ConversationChanges', '/api/v3/conversations/changes');
+    await call(owner, 'ConversationGet', `/api/v3/conversations/${id}`);
+    await call(owner, 'ConversationPatch', `/api/v3/conversations/${id}`, { status: 'negotiating' });
+    await call(owner, 'ContactRemove', '/api/campaigns/contacts/remove', { email: CONTACT, campaign_id: CAMPAIGN });
+  });
+
+  it('settings routes', async () => {
+    const sections = [
+      ['SettingsProcessingMode', 'processing-mode', { min_messages_for_incremental: 4 }],
+      ['SettingsProcessingLimits', 'processing-limits', { oldest_scan_days: 90 }],
+      ['SettingsDateRange', 'date-range-processing', { include_full_thread: false }],
+      ['SettingsHealthCheck', 'health-check', { skip_on_startup: true }],
+      ['SettingsMonitoring', 'monitoring-config', { hours_to_check: 12 }],
+    ] as const;
+    for (const [id, path, change] of sections) {
+      await call(owner, `${id}Get`, `/api/v3/settings/${path}`);
+      await call(owner, `${id}Set`, `/api/v3/settings/${path}`, change);
+    }
+    const config = await call<{ models: { id: string }[] }>(owner, 'SettingsModelConfigGet', '/api/v3/settings/model-config');
+    await call(owner, 'SettingsModelConfigSet', '/api/v3/settings/model-config', { operation: 'thread_summary', temperature: 0.4 });
+    expect(config.models.length).toBeGreaterThan(0);
+    await call(owner, 'SettingsApplyProfile', '/api/v3/settings/apply-profile', { profile: 'balanced' });
+    await call(owner, 'SettingsDefaults', '/api/v3/settings/defaults');
+    await call(owner, 'SettingsReset', '/api/v3/settings/reset', { config_type: 'all' });
+  });
+
+  it('system, metrics, mailbox and processing routes', async () => {
+    await call(owner, 'SystemHealth', '/api/v3/system/health');
+    await call(owner, 'SystemConnection', '/api/v3/system/connection');
+    await call(owner, 'DashboardMetrics', '/api/v3/metrics');
+    await call(owner, 'MonitorMetrics', '/api/v3/monitor/metrics');
+    await call(owner, 'MailboxList', '/api/v3/mailboxes');
+    await call(owner, 'MailboxConnect', '/api/v3/mailboxes/connect', { from_addresses: [], after: null });
+    await call(owner, 'MailboxDisconnect', '/api/v3/mailboxes/disconnect', { remove_data: false });
+
+    const started = await call<{ task_id: string }>(owner, 'ProcessInterval', '/api/v3/process/interval', { start_date: '2026-11-01', end_date: '2026-11-02' });
+    await call(owner, 'ProcessingStatus', '/api/v3/status');
+    await call(owner, 'TaskCancel', `/api/v3/task/${started.task_id}/cancel`);
+    await booted.runtime.settleAsync();
+    await call(owner, 'ProcessCancel', '/api/v3/process/cancel');
+    await waitIdle();
+    await call(owner, 'SheetsResync', '/api/v3/sheets/resync');
+    await waitIdle();
+    await call(owner, 'ProcessingStatus', '/api/v3/status');
+  });
+
+  it('destructive routes, last', async () => {
+    await call(owner, 'ContactsClear', '/api/campaigns/contacts/clear', { confirm: true });
+    await call(owner, 'CampaignDelete', '/api/campaigns/delete', { campaign_id: CAMPAIGN, force: false });
+    await booted.runtime.settleAsync();
+    await call(owner, 'DriveRootDelete', '/api/campaigns/threadline/delete', { confirm: true });
+    await call(owner, 'DriveRootRecreate', '/api/campaigns/threadline/recreate', { confirm: true });
+    await booted.runtime.settleAsync();
+    await call(owner, 'AuthLogout', '/auth/logout');
+  });
+
+  it('called every JSON route of the manifest, or says why not', () => {
+    const jsonRoutes = routes.filter((route) => !(NON_JSON_ROUTES as readonly string[]).includes(route.id));
+    const missing = jsonRoutes.filter((route) => !parsed.has(route.id) && !NOT_CALLED[route.id]).map((route) => route.id);
+    expect(missing).toEqual([]);
+  });
+
+  const waitIdle = async () => {
+    for (let i = 0; i < 200; i += 1) {
+      const status = await owner.api.get<{ is_processing: boolean }>('/api/v3/status');
+      if (status.body.is_processing === false) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the job did not end');
+  };
+});

@@ -26,6 +26,18 @@ describe('npm ci installs on Linux, macOS and Windows', () => {
     expect(aliased.map(([path, entry]) => `${path} → ${entry.name}`)).toEqual([]);
   });
 
+  // What `npm ci` itself refuses: an optional dependency the lock names but does not hold (a mirror
+  // that lacked some platform's binary when the lock was written).
+  it('holds every optional dependency any locked package names', () => {
+    const missing = Object.entries(lock.packages).flatMap(([path, entry]) => {
+      const base = path.endsWith(`node_modules/${entry.name ?? path.split('node_modules/').pop()}`) ? `${path}/` : '';
+      return Object.keys(entry.optionalDependencies ?? {})
+        .filter((name) => !lock.packages[`${base}node_modules/${name}`] && !copiesOf(name).length)
+        .map((name) => `${path || '(root)'} → ${name}`);
+    });
+    expect(missing).toEqual([]);
+  });
+
   for (const parent of ['@tailwindcss/oxide', 'lightningcss', 'esbuild']) {
     it(`keeps ${parent}'s optional platform binaries in the lock, each for its own platform`, () => {
       const copies = copiesOf(parent);

@@ -200,6 +200,12 @@ describe('functions: one per manifest entry, with the AppFunction defaults and l
     expect(Object.keys(PERMISSION_OVERRIDES).filter((id) => !ids.has(id))).toEqual([]);
   });
 
+  it('outputs the Gmail push endpoint (URL and OIDC audience of the push subscription): the manifest push route on the site', () => {
+    const outputs = synth.template(synth.stacks.web).findOutputs('GmailPushEndpoint');
+    const pushRoute = routes.find((route) => route.auth === 'google-push')!;
+    expect(JSON.stringify(Object.values(outputs)[0]?.Value)).toContain(pushRoute.path);
+  });
+
   it('keeps every stack far under the 500-resource limit, with no site upload when web/dist is not given', () => {
     for (const stack of synth.allStacks) {
       const count = Object.keys(synth.template(stack).toJSON().Resources as object).length;

@@ -15,7 +15,8 @@ export type KeyCheckDeps = { baseURL?: string; fetch?: typeof fetch; timeoutMs?:
 
 const text = messages.apiKey.errors;
 
-export const openAIBaseURL = (): string | undefined => process.env.OPENAI_BASE_URL?.trim() || undefined;
+/** Where OpenAI is: the caller's base, else OPENAI_BASE_URL (the local emulator), else OpenAI. */
+export const openAIBaseURL = (baseURL?: string): string => (baseURL ?? (process.env.OPENAI_BASE_URL?.trim() || 'https://api.openai.com/v1')).replace(/\/+$/, '');
 
 const codeOf = async (response: Response): Promise<string | undefined> => {
   try {
@@ -29,7 +30,7 @@ const codeOf = async (response: Response): Promise<string | undefined> => {
 const modelList = z.object({ data: z.array(z.object({ id: z.string() })) });
 
 const getModels = (apiKey: string, deps: KeyCheckDeps): Promise<Response> =>
-  (deps.fetch ?? fetch)(`${(deps.baseURL ?? openAIBaseURL() ?? 'https://api.openai.com/v1').replace(/\/+$/, '')}/models`, {
+  (deps.fetch ?? fetch)(`${openAIBaseURL(deps.baseURL)}/models`, {
     headers: { authorization: `Bearer ${apiKey.trim()}` },
     signal: AbortSignal.timeout(deps.timeoutMs ?? 15_000),
   });

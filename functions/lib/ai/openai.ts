@@ -35,7 +35,7 @@ export type OpenAIDeps = {
 export const createOpenAIClient = (apiKey: string, deps: OpenAIDeps = {}): OpenAI =>
   new OpenAI({
     apiKey,
-    baseURL: deps.baseURL ?? openAIBaseURL() ?? 'https://api.openai.com/v1',
+    baseURL: openAIBaseURL(deps.baseURL),
     maxRetries: 0,
     timeout: deps.timeoutMs ?? 120_000,
     logLevel: 'off',

@@ -129,7 +129,7 @@ export const addContact = async (scope: AgencyScope, input: AddContactBody): Pro
   });
   if (!contact) throw duplicateContact(input.email, campaign.campaignId);
   // A tracked contact makes the agency worth monitoring (idempotent; the monitor's registry).
-  await ensureRegistered(scope.agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { error: String(error) }));
+  await ensureRegistered(scope.agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { error: errorMessage(error) }));
   const sheetUpdated = await appendToInfluencerList(campaign, [contact]);
   await trackerBehind(scope.agencyName, [campaign.campaignId]);
   return { contact: toContactJson(contact, campaign.campaignName), sheetUpdated };

@@ -289,7 +289,7 @@ export const runImport = async (
       if (outcome.imported.length) {
         if (!registered) {
           // Tracked contacts make the agency worth monitoring (idempotent; the monitor's registry).
-          await ensureRegistered(agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { error: String(error) }));
+          await ensureRegistered(agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { error: errorMessage(error) }));
           registered = true;
         }
         // The outreach tracker lists every contact: the next job brings it up to date.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isConditionalFailure } from '../identity/store-errors';
-import { logger } from '../logger';
+import { errorMessage, logger } from '../logger';
 import { rateBucketEntity } from '../store/entities/rate-bucket';
 import { KeyedTokenBucket, WaitTooLong, type TokenBucketOptions } from '../google/limiter';
 
@@ -112,7 +112,7 @@ export class SharedBucket implements RateStore {
 
   private local(error: unknown): KeyedTokenBucket {
     if (!this.fallback) {
-      logger.warn('shared rate limiter unavailable; this process limits on its own', { scope: this.options.scope, error: String(error) });
+      logger.warn('shared rate limiter unavailable; this process limits on its own', { scope: this.options.scope, error: errorMessage(error) });
       this.fallback = new KeyedTokenBucket(this.options);
     }
     return this.fallback;

@@ -55,7 +55,7 @@ export const startJob = async (agencyName: string, scope: JobScope, options: Sta
       .go({ response: 'none' });
     await options.prepare?.(jobId);
     // Registered, with the job as the monitor's busy hint (an idle check reads no lock item).
-    await noteActiveJob(agencyName, jobId).catch((error: unknown) => logger.warn('monitor registration failed', { agency: agencyName, error: String(error) }));
+    await noteActiveJob(agencyName, jobId).catch((error: unknown) => logger.warn('monitor registration failed', { agency: agencyName, error: errorMessage(error) }));
     const { executionId } = await workflowEngine().start({ name: jobId, input: { agencyName, jobId } });
     await jobEntity().patch({ agencyName, jobId }).set({ executionId }).go({ response: 'none' });
   } catch (error) {

@@ -4,7 +4,7 @@ import { productNow } from '../ai/clock';
 import { AiOutputTruncated, isModelNotFound } from '../ai/errors';
 import { chatCompletion, type ChatMessage, type ChatResult } from '../ai/openai';
 import { sharedOpenAILimiter, type OpenAILimiter } from '../limits/openai-limits';
-import { logger } from '../logger';
+import { errorMessage, logger } from '../logger';
 import { answerCap } from './throughput';
 import { recordModelWarning, type ModelWarning } from '../settings/model-state';
 import { agencyOfSettings, type Settings } from '../settings/store';
@@ -61,7 +61,7 @@ export const modelCaller = (apiKey: string, settings: Settings, remainingMs?: ()
     } catch (error) {
       // The answer matters more than the warning: never fail the call for it.
       noted.delete(key);
-      logger.warn('model warning not stored', { error: String(error) });
+      logger.warn('model warning not stored', { error: errorMessage(error) });
     }
   };
 

@@ -5,7 +5,7 @@ import { productNow } from '../ai/clock';
 import { listModels } from '../ai/key-check';
 import { BadRequest } from '../http/errors';
 import { readApiKey } from '../identity/api-keys';
-import { logger } from '../logger';
+import { errorMessage, logger } from '../logger';
 import { cachedModelIds, storeModelIds } from './model-state';
 
 /**
@@ -31,10 +31,10 @@ export const availableModelIds = async (agencyName: string): Promise<{ source: M
   if (cached) return { source: 'account', ids: cached };
   try {
     const ids = (await listModels(apiKey)).filter(isChatModel);
-    await storeModelIds(agencyName, hash, ids).catch((error: unknown) => logger.warn('model list not cached', { error: String(error) }));
+    await storeModelIds(agencyName, hash, ids).catch((error: unknown) => logger.warn('model list not cached', { error: errorMessage(error) }));
     return { source: 'account', ids };
   } catch (error) {
-    logger.warn('models.list failed; offering the product table', { error: String(error) });
+    logger.warn('models.list failed; offering the product table', { error: errorMessage(error) });
     return { source: 'catalog', ids: catalogIds() };
   }
 };

@@ -7,7 +7,8 @@ import { campaignListResponse, driveHealthResponse, trackingResponse, type Campa
 import { apiKeyStatusResponse, authStatusResponse, membersResponse, messageResponse, type MemberJson } from '../../../shared/schemas/identity';
 import { dashboardMetricsResponse, IDLE_PROCESSING_STATUS, monitorMetricsResponse, processingStatusResponse, startedResponse } from '../../../shared/schemas/processing';
 import type { z } from '../lib/zod';
-import { fakeResponse } from './fake-response';
+import { mailboxJson, type MailboxJson } from '../../../shared/schemas/mailboxes';
+import { fakeData, fakeResponse } from './fake-response';
 
 type In<S extends z.ZodType> = z.input<S>;
 
@@ -23,14 +24,33 @@ export const fakeAuthStatus = (changes: Partial<In<typeof authStatusResponse>> =
     ...changes,
   });
 
-export const fakeSignedOut = () =>
-  fakeResponse(authStatusResponse, {
-    authenticated: false,
-    user: null,
-    agency_name: null,
-    membership_role: null,
-    pending_agency: false,
-    has_pending_tokens: false,
+/** What /auth/status answers to a visitor without a session. */
+export const SIGNED_OUT_STATUS = {
+  authenticated: false,
+  user: null,
+  agency_name: null,
+  membership_role: null,
+  pending_agency: false,
+  has_pending_tokens: false,
+} as const satisfies In<typeof authStatusResponse>;
+
+export const fakeSignedOut = () => fakeResponse(authStatusResponse, { ...SIGNED_OUT_STATUS });
+
+/** One row of GET /api/v3/mailboxes: the caller's own mailbox, connected, read by polling. */
+export const fakeMailbox = (overrides: Partial<MailboxJson> = {}): MailboxJson =>
+  fakeData(mailboxJson, {
+    email: 'me@acme.test',
+    owner_name: 'Maya Okafor',
+    is_you: true,
+    connected_at: '2026-01-01T09:00:00.000Z',
+    from_addresses: [],
+    after: null,
+    health: 'connected',
+    health_detail: null,
+    last_check_at: null,
+    last_success_at: null,
+    push: { state: 'polling', watching_until: null, last_notification_at: null, fallback_reason: 'not_configured', detail: null },
+    ...overrides,
   });
 
 export const fakeApiKeyStatus = (openai = true) => fakeResponse(apiKeyStatusResponse, { success: true, openai });

@@ -2,21 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { apiKeyStatusResponse, authStatusResponse, type AuthStatusResponse } from '../../../../shared/schemas/identity';
 import { ApiError } from '../../lib/api-client';
 import { fakeData } from '../../testing/fake-response';
+import { SIGNED_OUT_STATUS } from '../../testing/fakes';
 import { decideGate, type GateInput } from './gate-state';
 
 const idle = { status: 'pending', fetchStatus: 'idle' } as const;
 const ok = <T,>(data: T) => ({ status: 'success', fetchStatus: 'idle', data }) as const;
 const failed = (error: unknown) => ({ status: 'error', fetchStatus: 'idle', error }) as const;
-const status = (value: Partial<AuthStatusResponse>) =>
-  fakeData(authStatusResponse, {
-    authenticated: false,
-    user: null,
-    agency_name: null,
-    membership_role: null,
-    pending_agency: false,
-    has_pending_tokens: false,
-    ...value,
-  });
+const status = (value: Partial<AuthStatusResponse>) => fakeData(authStatusResponse, { ...SIGNED_OUT_STATUS, ...value });
 const signedIn = status({ authenticated: true, user: { email: 'a@x.com', name: null, picture: null }, agency_name: 'acme', membership_role: 'owner' });
 
 const input = (overrides: Partial<GateInput>): GateInput => ({ requirement: 'agency', auth: idle, apiKey: idle, ...overrides });

@@ -11,7 +11,7 @@ import {
   type MailboxesResponse,
 } from '../../../../../shared/schemas/mailboxes';
 import { notificationStore } from '../../../components/ui/notifications';
-import { fakeAuthStatus } from '../../../testing/fakes';
+import { fakeAuthStatus, fakeMailbox } from '../../../testing/fakes';
 import { fakeApi, renderAt } from '../../../testing/render';
 import { ConnectedMailboxesSection } from './connected-mailboxes-section';
 
@@ -24,21 +24,8 @@ afterEach(() => {
 const text = messages.mailboxes;
 const ME = 'me@acme.test';
 
-/** A listed mailbox, parsed by the shared schema so the fake is one the server could send. */
-const mailbox = (overrides: Partial<MailboxJson> = {}): MailboxJson => ({
-  email: ME,
-  owner_name: 'Maya Okafor',
-  is_you: true,
-  connected_at: '2026-01-01T09:00:00.000Z',
-  from_addresses: [],
-  after: null,
-  health: 'connected',
-  health_detail: null,
-  last_check_at: null,
-  last_success_at: null,
-  push: { state: 'polling', watching_until: null, last_notification_at: null, fallback_reason: 'not_configured', detail: null },
-  ...overrides,
-});
+/** A listed mailbox (the caller's own, ME, unless overridden), parsed by the shared schema. */
+const mailbox = fakeMailbox;
 
 const listing = (mailboxes: MailboxJson[], you: Partial<MailboxesResponse['you']> = {}): MailboxesResponse =>
   mailboxesResponse.parse({

@@ -2,7 +2,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../../../shared/messages';
-import { mailboxJson, type MailboxJson } from '../../../../../shared/schemas/mailboxes';
+import type { MailboxJson } from '../../../../../shared/schemas/mailboxes';
+import { fakeMailbox } from '../../../testing/fakes';
 import { MailboxRow } from './mailbox-row';
 
 afterEach(cleanup);
@@ -11,20 +12,7 @@ const text = messages.mailboxes.push;
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 
 /** Parsed by the shared schema, so the row gets what the server could send. */
-const row = (push: MailboxJson['push']): MailboxJson =>
-  mailboxJson.parse({
-    email: 'maya@agency.test',
-    owner_name: 'Maya Okafor',
-    is_you: true,
-    connected_at: null,
-    from_addresses: [],
-    after: null,
-    health: 'connected',
-    health_detail: null,
-    last_check_at: null,
-    last_success_at: null,
-    push,
-  });
+const row = (push: MailboxJson['push']): MailboxJson => fakeMailbox({ email: 'maya@agency.test', connected_at: null, push });
 
 const pushCell = () => screen.getByTestId('mailbox-push').textContent ?? '';
 

@@ -429,7 +429,7 @@ export const runCostBench = async (): Promise<boolean> => {
     const { google, openai, staff, agencyName } = world;
     google.setLatency(GMAIL_LATENCY_MS);
     openai.setLatency(OPENAI_LATENCY_MS);
-    const due = () => monitorRegistryEntity().patch({ agencyName }).set({ nextCheckAt: new Date(Date.now() - 1000).toISOString() }).go();
+    const due = () => monitorRegistryEntity.patch({ agencyName }).set({ nextCheckAt: new Date(Date.now() - 1000).toISOString() }).go();
     const tick = async () => ((await booted.runtime.runMonitorTick()) as { results?: { result: string }[] } | undefined)?.results?.map((r) => r.result) ?? [];
     const settled = async () => {
       await booted.runtime.engine.settle();
@@ -457,8 +457,8 @@ export const runCostBench = async (): Promise<boolean> => {
     // On a warm tick Lambda the check reopens the very token it opened 5 minutes before: envelope.ts's cache, no KMS call.
     const idleCheck = { ...minus(perUnit(idleChecks.reduce(mergeMeasured), IDLE_CHECKS), emptyTick), kmsDecrypt: 0, schedulerInvocations: 0, invocations: 0 };
 
-    await mailboxEntity().query.byAgency({ agencyName }).go({ pages: 'all' }).then(({ data }) =>
-      Promise.all(data.map((mailbox) => mailboxEntity().patch({ agencyName, email: mailbox.email }).set({ accessTokenExpiresAt: 0 }).go())),
+    await mailboxEntity.query.byAgency({ agencyName }).go({ pages: 'all' }).then(({ data }) =>
+      Promise.all(data.map((mailbox) => mailboxEntity.patch({ agencyName, email: mailbox.email }).set({ accessTokenExpiresAt: 0 }).go())),
     );
     await due();
     const refreshCheck = { ...minus(perUnit(await measure(() => tick()), 1), emptyTick), schedulerInvocations: 0, invocations: 0 };
@@ -485,7 +485,7 @@ export const runCostBench = async (): Promise<boolean> => {
     await due();
     await tick();
     await settled();
-    const stored = ((await threadEntity().query.byAgency({ agencyName }).go({ pages: 'all' })).data as ThreadItem[]).filter((t) => t.contactEmails?.length);
+    const stored = ((await threadEntity.query.byAgency({ agencyName }).go({ pages: 'all' })).data as ThreadItem[]).filter((t) => t.contactEmails?.length);
     const perCheck = Math.max(1, Math.round(MONTH.newThreadsPerDay / ((MONTH.hoursOpen * 60) / MONTH.checkIntervalMinutes)));
     const picked = stored.slice(0, perCheck);
     if (picked.length < perCheck) throw new Error(`the first run stored ${stored.length} threads; the job scenario needs ${perCheck}`);

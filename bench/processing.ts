@@ -123,7 +123,7 @@ export const runProcessingBench = async (): Promise<void> => {
     const slow = await runJob(() => staff.api.post('/api/v3/process/interval', rangeOf('2026-03-02')), slowThreads.length);
     const again = await runJob(() => staff.api.post('/api/v3/process/interval', rangeOf('2026-03-02')), slowThreads.length);
 
-    const due = () => monitorRegistryEntity().patch({ agencyName: agency.name }).set({ nextCheckAt: new Date(Date.now() - 1000).toISOString() }).go();
+    const due = () => monitorRegistryEntity.patch({ agencyName: agency.name }).set({ nextCheckAt: new Date(Date.now() - 1000).toISOString() }).go();
     await due();
     await booted.runtime.runMonitorTick(); // baseline: stores each mailbox's historyId
     const replied = slowThreads.slice(0, NEW_MESSAGE_THREADS);

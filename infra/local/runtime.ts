@@ -8,6 +8,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { tasks, type RouteDef } from '../../functions/routes';
 import { installPlatform, type Platform } from '../../functions/lib/platform/platform';
 import { logger } from '../../functions/lib/logger';
+import { LOCAL_TABLE_NAME } from '../../functions/lib/store/client';
 import { createLocalAsyncDispatcher } from './async-tasks';
 import { executionEndedEvent, WATCH_RENEW_INTERVAL_MS, wireLocalPush } from './push';
 import { OutboxMailer } from './outbox-mailer';
@@ -143,7 +144,7 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
   const host = options.host ?? '127.0.0.1';
   const dataDir = resolve(options.dataDir ?? resolve(PROJECT_ROOT, '.data'));
   const webRoot = resolve(options.webRoot ?? resolve(PROJECT_ROOT, 'web', 'dist'));
-  const tableName = 'threadline';
+  const tableName = LOCAL_TABLE_NAME;
   mkdirSync(dataDir, { recursive: true });
 
   const dynamo: LocalDynamo = await startDynalite(resolve(dataDir, 'dynamodb'), host);

@@ -138,7 +138,7 @@ const checkLayout = async (name: string) => {
 /** Makes the agency due for the monitor and runs one tick; resolves with what the tick did. */
 const monitorTick = async () => {
   const { monitorRegistryEntity } = await import('../../functions/lib/store/entities/monitor-registry');
-  await monitorRegistryEntity().patch({ agencyName }).set({ nextCheckAt: new Date(Date.now() - 1000).toISOString() }).go();
+  await monitorRegistryEntity.patch({ agencyName }).set({ nextCheckAt: new Date(Date.now() - 1000).toISOString() }).go();
   return (await runtime!.runMonitorTick()) as { results?: { result: string }[] };
 };
 

@@ -1,7 +1,7 @@
 import { clientAddressResponse } from '../../shared/schemas/campaigns';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoClient, tableName } from '../../functions/lib/store/client';
+import { dynamoClient, TABLE_NAME } from '../../functions/lib/store/client';
 import { contactEntity } from '../../functions/lib/store/entities/contact';
 import { campaignEntity } from '../../functions/lib/store/entities/campaign';
 import type { GoogleEmulator } from '../emulators/google/server';
@@ -38,7 +38,7 @@ const AGENCY = 'brightwave-campaigns';
 const contactKeysInTable = async (): Promise<string[]> => {
   const { Items = [] } = await dynamoClient().send(
     new QueryCommand({
-      TableName: tableName(),
+      TableName: TABLE_NAME,
       KeyConditionExpression: 'pk = :pk and begins_with(sk, :contact)',
       ExpressionAttributeValues: { ':pk': `AGENCY#${AGENCY}`, ':contact': 'CONTACT#' },
     }),
@@ -50,7 +50,7 @@ const contactKeysInTable = async (): Promise<string[]> => {
 const talentCampaigns = async (email: string): Promise<string[]> => {
   const { Items = [] } = await dynamoClient().send(
     new QueryCommand({
-      TableName: tableName(),
+      TableName: TABLE_NAME,
       IndexName: 'byTalent',
       KeyConditionExpression: 'gsi4pk = :pk',
       ExpressionAttributeValues: { ':pk': `AGENCY#${AGENCY}#TALENT#${email}` },
@@ -437,7 +437,7 @@ describe('campaigns and contacts against the Google emulator', () => {
     }
     expect(tabValues(google, trackerId, 'Campaigns').some((cells) => cells[0] === 'longlist-q2')).toBe(false);
     expect(tabValues(google, trackerId, 'Campaigns').some((cells) => cells[0] === 'glow-q1')).toBe(true);
-    const remaining = (await contactEntity().query.byCampaign({ agencyName: AGENCY, campaignId: 'longlist-q2' }).go()).data;
+    const remaining = (await contactEntity.query.byCampaign({ agencyName: AGENCY, campaignId: 'longlist-q2' }).go()).data;
     expect(remaining).toEqual([]);
     // Only that campaign's contacts went: the same talents stay contacts of glow-q1.
     const left = await contactKeysInTable();
@@ -446,7 +446,7 @@ describe('campaigns and contacts against the Google emulator', () => {
     const inSecondTab = new Set(truth.longlist.tabs[1]!.rows.map((row) => row.normalizedEmail));
     const onlyFirstTab = truth.longlist.tabs[0]!.rows.find((row) => row.status === 'new' && !inSecondTab.has(row.normalizedEmail))!;
     expect(await talentCampaigns(onlyFirstTab.normalizedEmail)).toEqual(['CONTACT#glow-q1']);
-    expect((await campaignEntity().get({ agencyName: AGENCY, campaignId: 'longlist-q2' }).go()).data).toBeNull();
+    expect((await campaignEntity.get({ agencyName: AGENCY, campaignId: 'longlist-q2' }).go()).data).toBeNull();
     expect((await staff.api.post('/api/campaigns/delete', { campaign_id: 'longlist-q2' })).status).toBe(404);
   });
 

@@ -33,7 +33,7 @@ describe('consent people only half give, and the narrower scopes', () => {
   let agency: string;
 
   const gmailCallsBy = (user: string, from: number) => google.log.slice(from).filter((e) => e.api === 'gmail' && e.user === user);
-  const healthOf = async (email: string) => (await mailboxEntity().get({ agencyName: agency, email }).go()).data;
+  const healthOf = async (email: string) => (await mailboxEntity.get({ agencyName: agency, email }).go()).data;
   const tick = async () => {
     await makeDue(agency);
     await booted.runtime.runMonitorTick();
@@ -70,7 +70,7 @@ describe('consent people only half give, and the narrower scopes', () => {
     expect(scopes).toEqual(expect.arrayContaining([GMAIL, DRIVE_FILE, SHEETS_READ]));
     expect(scopes).not.toContain('https://www.googleapis.com/auth/spreadsheets');
     // the agency's sheets were created by the product, so drive.file lets it write them
-    const { data: grant } = await googleGrantEntity().get({ email: MAYA }).go();
+    const { data: grant } = await googleGrantEntity.get({ email: MAYA }).go();
     expect(grant?.scopes).toEqual(expect.arrayContaining([GMAIL, DRIVE_FILE, SHEETS_READ]));
   });
 
@@ -85,7 +85,7 @@ describe('consent people only half give, and the narrower scopes', () => {
     }
     expect(daniel.location).toBe('/auth/consent?missing=gmail&redirect=/settings');
     expect(daniel.token).toBeTruthy(); // signed in all the same
-    const { data: grant } = await googleGrantEntity().get({ email: DANIEL }).go();
+    const { data: grant } = await googleGrantEntity.get({ email: DANIEL }).go();
     expect(grant?.scopes).toEqual(expect.arrayContaining([DRIVE_FILE, SHEETS_READ]));
     expect(grant?.scopes).not.toContain(GMAIL);
     expect(grant?.revokedAt).toBeUndefined();
@@ -136,7 +136,7 @@ describe('consent people only half give, and the narrower scopes', () => {
     const callback = await authorizeAtProvider(authorize);
     const answered = await fetch(callback, { redirect: 'manual', headers: { cookie: bindingCookie } });
     expect(answered.headers.get('location')).toBe('/auth/success?invite_accepted=false&redirect=/');
-    const { data: grant } = await googleGrantEntity().get({ email: DANIEL }).go();
+    const { data: grant } = await googleGrantEntity.get({ email: DANIEL }).go();
     expect(grant?.scopes).toEqual(expect.arrayContaining([GMAIL, DRIVE_FILE, SHEETS_READ]));
     const from = google.log.length;
     await tick();

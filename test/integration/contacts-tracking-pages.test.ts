@@ -34,7 +34,7 @@ describe('contact tracking in pages', () => {
       expected.add(`${campaignId}:${email}`);
       return { agencyName: agency.name, campaignId, email, talentName: `Talent ${i}`, trackingEnabled: i % 5 !== 0, source: 'import' as const, createdAt: now, updatedAt: now };
     });
-    const { unprocessed } = await contactEntity().put(items).go();
+    const { unprocessed } = await contactEntity.put(items).go();
     expect(unprocessed).toEqual([]);
   }, 120_000);
   afterAll(async () => {

@@ -71,7 +71,7 @@ describe('API contracts: every answer parses with its shared response schema', (
     await call(owner, 'AgencyInviteCancel', '/api/v3/agency/invitations/cancel', { email: 'priya@brightwave-agency.com' });
     await call(owner, 'AgencyInvite', '/api/v3/agency/invitations', { email: colleague.email, role: 'member' });
     // Only an expired invitation is sent again: this one is made to have expired.
-    await memberEntity().patch({ agencyName: created.agency.name, email: colleague.email }).set({ expiresAt: '2020-01-01T00:00:00.000Z' }).go();
+    await memberEntity.patch({ agencyName: created.agency.name, email: colleague.email }).set({ expiresAt: '2020-01-01T00:00:00.000Z' }).go();
     await call(owner, 'AgencyInviteResend', '/api/v3/agency/invitations/resend', { email: colleague.email });
     await call(colleague, 'AgencyInvitationsMine', '/api/v3/agency/invitations/mine');
     await call(colleague, 'AgencyInviteAccept', '/api/v3/agency/invitations/accept', { agency_name: created.agency.name });

@@ -91,7 +91,7 @@ describe('conversations API', () => {
     ];
     threadKey = newThreadKey(agency, messages[0]!.messageId);
     for (const [index, message] of messages.entries()) {
-      await mailMessageEntity()
+      await mailMessageEntity
         .put({
           agencyName: agency,
           messageKey: messageKeyOf(message.messageId),
@@ -115,7 +115,7 @@ describe('conversations API', () => {
         })
         .go();
     }
-    await conversationThreadEntity()
+    await conversationThreadEntity
       .put({
         agencyName: agency,
         threadKey,
@@ -134,7 +134,7 @@ describe('conversations API', () => {
       .go();
 
     const conversation = (campaignId: string, subjectKey: string, fields: Record<string, unknown>) =>
-      conversationEntity()
+      conversationEntity
         .put({ agencyName: agency, campaignId, subjectKey, version: 2, updatedAt: ago(DAY), ...fields } as never)
         .go();
     await conversation('glow-q1', ANA, {
@@ -173,7 +173,7 @@ describe('conversations API', () => {
     // A manager's mail for two talents: needs assignment.
     naKey = newThreadKey(agency, '<na1@mgmt>');
     naId = `~na:${naKey}`;
-    await mailMessageEntity()
+    await mailMessageEntity
       .put({
         agencyName: agency,
         messageKey: messageKeyOf('<na1@mgmt>'),
@@ -193,7 +193,7 @@ describe('conversations API', () => {
         createdAt: ago(3 * HOUR),
       })
       .go();
-    await conversationThreadEntity()
+    await conversationThreadEntity
       .put({
         agencyName: agency,
         threadKey: naKey,
@@ -211,7 +211,7 @@ describe('conversations API', () => {
         updatedAt: ago(3 * HOUR),
       })
       .go();
-    await conversationEntity()
+    await conversationEntity
       .put({
         agencyName: agency,
         campaignId: NEEDS_ASSIGNMENT_SEGMENT,
@@ -403,7 +403,7 @@ describe('conversations API', () => {
 
   it('answers what changed since a moment, or since the previous visit (recording this one)', async () => {
     const change = (at: string, email: string, fields: Record<string, unknown>) =>
-      conversationChangeEntity()
+      conversationChangeEntity
         .put({ agencyName: agency, at, conversationId: `glow-q1:${email}`, campaignId: 'glow-q1', contactEmail: email, expires_at_epoch: Math.floor((NOW + 30 * DAY) / 1000), ...fields } as never)
         .go();
     await change(ago(1 * HOUR), ANA, { kind: 'reply', status: 'negotiating', summary: 'Asked 1,500 EUR.' });
@@ -421,13 +421,13 @@ describe('conversations API', () => {
       { conversation_id: `glow-q1:${CLEO}`, campaign_id: 'glow-q1', contact_email: CLEO, talent_name: 'Cléo Martin', kind: 'status', at: ago(2 * HOUR), status: 'confirmed', previous_status: 'negotiating', summary: 'Agreed.' },
     ]);
     expect((await staff.api.get(`/api/v3/conversations/changes?since=${encodeURIComponent(since)}&limit=1`)).body.items).toHaveLength(1);
-    expect(await visitEntity().get({ email: MAYA, agencyName: agency }).go()).toMatchObject({ data: null });
+    expect(await visitEntity.get({ email: MAYA, agencyName: agency }).go()).toMatchObject({ data: null });
 
     // First visit: the last 7 days; the visit is recorded.
     const first = changesResponse.parse((await staff.api.get('/api/v3/conversations/changes')).body);
     expect(first.since).toBeNull();
     expect(first.items.map((item) => item.contact_email)).toEqual([ANA, CLEO]);
-    const visit = (await visitEntity().get({ email: MAYA, agencyName: agency }).go()).data!;
+    const visit = (await visitEntity.get({ email: MAYA, agencyName: agency }).go()).data!;
     expect(visit.previousVisitAt).toBeUndefined();
     expect(Date.now() - Date.parse(visit.lastVisitAt)).toBeLessThan(60_000);
 
@@ -436,11 +436,11 @@ describe('conversations API', () => {
 
     // Back 90 minutes after the last visit: the list starts there.
     const lastVisit = ago(90 * 60_000);
-    await visitEntity().put({ email: MAYA, agencyName: agency, lastVisitAt: lastVisit }).go();
+    await visitEntity.put({ email: MAYA, agencyName: agency, lastVisitAt: lastVisit }).go();
     const later = changesResponse.parse((await staff.api.get('/api/v3/conversations/changes')).body);
     expect(later.since).toBe(lastVisit);
     expect(later.items.map((item) => item.contact_email)).toEqual([ANA]);
-    expect((await visitEntity().get({ email: MAYA, agencyName: agency }).go()).data).toMatchObject({ previousVisitAt: lastVisit });
+    expect((await visitEntity.get({ email: MAYA, agencyName: agency }).go()).data).toMatchObject({ previousVisitAt: lastVisit });
 
     const bad = await staff.api.get('/api/v3/conversations/changes?since=yesterday');
     expect(bad.status).toBe(400);
@@ -450,7 +450,7 @@ describe('conversations API', () => {
 
   it("PATCH stores a person's corrections on the item and answers the conversation rebuilt", async () => {
     const key = { agencyName: agency, campaignId: 'glow-q1', subjectKey: ANA };
-    const before = (await conversationEntity().get(key).go()).data!;
+    const before = (await conversationEntity.get(key).go()).data!;
     const goLive = dayFromNow(20);
     const response = await patch(id('glow-q1', ANA), {
       dates: [{ date: goLive, kind: 'go_live', quote: 'Go live agreed by phone' }],
@@ -463,7 +463,7 @@ describe('conversations API', () => {
     expect(conversation.next_date).toMatchObject({ date: goLive, kind: 'go_live', set_by: 'person', quote: 'Go live agreed by phone' });
     expect(conversation.message_count).toBe(3);
 
-    const stored = (await conversationEntity().get(key).go()).data!;
+    const stored = (await conversationEntity.get(key).go()).data!;
     expect([...(stored.correctedFields ?? [])].sort()).toEqual(['dates', 'fees']);
     expect(stored.personDates).toEqual([{ date: goLive, kind: 'go_live', quote: 'Go live agreed by phone', setBy: 'person' }]);
     expect(stored.personFees).toEqual([{ amount: 1200, currency: 'EUR', unit: 'per_post', vatIncluded: false, state: 'agreed', quote: '', setBy: 'person' }]);
@@ -474,7 +474,7 @@ describe('conversations API', () => {
     const handedBack = await patch(id('glow-q1', ANA), { fees: null });
     expect(handedBack.status, handedBack.text).toBe(200);
     expect(conversationPatchResponse.parse(handedBack.body).conversation.corrected_fields).toEqual(['dates']);
-    const after = (await conversationEntity().get(key).go()).data!;
+    const after = (await conversationEntity.get(key).go()).data!;
     expect([...(after.correctedFields ?? [])]).toEqual(['dates']);
     expect(after.personFees).toBeUndefined();
     expect(after.personDates).toHaveLength(1);
@@ -482,12 +482,12 @@ describe('conversations API', () => {
 
   it('PATCH creates the item of a contact with no mail yet, and corrects status and turn', async () => {
     const key = { agencyName: agency, campaignId: 'glow-q1', subjectKey: EVE };
-    expect((await conversationEntity().get(key).go()).data).toBeNull();
+    expect((await conversationEntity.get(key).go()).data).toBeNull();
     const response = await patch(id('glow-q1', EVE), { status: 'declined', whose_turn: 'agency' });
     expect(response.status, response.text).toBe(200);
     const { conversation } = conversationPatchResponse.parse(response.body);
     expect(conversation).toMatchObject({ id: `glow-q1:${EVE}`, status: 'declined', corrected_fields: ['status', 'whose_turn'], talent_name: 'Eve Stone' });
-    const stored = (await conversationEntity().get(key).go()).data!;
+    const stored = (await conversationEntity.get(key).go()).data!;
     expect(stored).toMatchObject({ correctedStatus: 'declined', correctedTurn: 'agency', status: 'declined' });
     expect([...(stored.correctedFields ?? [])].sort()).toEqual(['status', 'whose_turn']);
     expect((await list('status=declined')).items.map((item) => item.id)).toContain(`glow-q1:${EVE}`);
@@ -495,7 +495,7 @@ describe('conversations API', () => {
     const cleared = await patch(id('glow-q1', EVE), { status: null, whose_turn: null });
     expect(cleared.status, cleared.text).toBe(200);
     expect(conversationPatchResponse.parse(cleared.body).conversation.corrected_fields).toEqual([]);
-    const clearedItem = (await conversationEntity().get(key).go()).data!;
+    const clearedItem = (await conversationEntity.get(key).go()).data!;
     expect(clearedItem.correctedFields).toBeUndefined();
     expect(clearedItem.correctedStatus).toBeUndefined();
   });
@@ -505,7 +505,7 @@ describe('conversations API', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => patch(id('glow-q1', EVE), { status: statuses[i % statuses.length] })));
     for (const answer of answers) expect([200, 409], answer.text).toContain(answer.status);
     expect(answers.some((answer) => answer.status === 200)).toBe(true);
-    const stored = (await conversationEntity().get({ agencyName: agency, campaignId: 'glow-q1', subjectKey: EVE }).go()).data!;
+    const stored = (await conversationEntity.get({ agencyName: agency, campaignId: 'glow-q1', subjectKey: EVE }).go()).data!;
     expect(statuses).toContain(stored.correctedStatus);
     expect((await patch(id('glow-q1', EVE), { status: null })).status).toBe(200);
   });
@@ -522,7 +522,7 @@ describe('conversations API', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.error).toBe(message);
     }
-    const ben = (await conversationEntity().get({ agencyName: agency, campaignId: 'glow-q1', subjectKey: BEN }).go()).data!;
+    const ben = (await conversationEntity.get({ agencyName: agency, campaignId: 'glow-q1', subjectKey: BEN }).go()).data!;
     expect(ben.version).toBe(2);
     expect(ben.correctedFields).toBeUndefined();
 
@@ -531,7 +531,7 @@ describe('conversations API', () => {
     const foreign = await patch(id('glow-q1', BEN), { status: 'confirmed' }, other);
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe('Conversation not found');
-    expect((await conversationEntity().get({ agencyName: agency, campaignId: 'glow-q1', subjectKey: BEN }).go()).data!.version).toBe(2);
+    expect((await conversationEntity.get({ agencyName: agency, campaignId: 'glow-q1', subjectKey: BEN }).go()).data!.version).toBe(2);
   });
 
   it('assign refuses talents who are not tracked contacts of the campaign, and unknown or foreign conversations', async () => {
@@ -547,7 +547,7 @@ describe('conversations API', () => {
     expect((await assign({ id: `~na:${'e'.repeat(32)}`, assignments: [{ contact_email: BEN, campaign_id: 'glow-q1' }] })).status).toBe(404);
     expect((await assign({ id: naId, assignments: [{ contact_email: BEN, campaign_id: 'glow-q1' }] }, other)).status).toBe(404);
     expect((await assign({ id: `glow-q1:${BEN}`, assignments: [{ contact_email: BEN, campaign_id: 'glow-q1' }] })).body.error).toBe('id must be a needs-assignment conversation id');
-    const thread = (await conversationThreadEntity().get({ agencyName: agency, threadKey: naKey }).go()).data!;
+    const thread = (await conversationThreadEntity.get({ agencyName: agency, threadKey: naKey }).go()).data!;
     expect(thread.assignment).toBeUndefined();
     expect(thread.version).toBe(1);
   });
@@ -557,7 +557,7 @@ describe('conversations API', () => {
     expect(response.status, response.text).toBe(200);
     const { conversations } = assignResponse.parse(response.body);
     expect(conversations.map((conversation) => conversation.id)).toEqual([`glow-q1:${BEN}`]);
-    const thread = (await conversationThreadEntity().get({ agencyName: agency, threadKey: naKey }).go()).data!;
+    const thread = (await conversationThreadEntity.get({ agencyName: agency, threadKey: naKey }).go()).data!;
     expect(thread.assignment).toEqual([{ contactEmail: BEN, campaignId: 'glow-q1' }]);
     expect(thread.version).toBeGreaterThan(1);
     // Attributed again: the thread joins Ben's conversation and no longer waits for a person.

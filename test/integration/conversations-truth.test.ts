@@ -114,7 +114,7 @@ describe('conversations: the hard cases through the product', () => {
     expect(started.status, started.text).toBe(200);
     const ended = await settle(world);
     expect(ended, String(ended.error)).toMatchObject({ is_processing: false, task_id: started.body.task_id, status: 'succeeded' });
-    const { data: job } = await jobEntity().get({ agencyName: world.agencyName, jobId: started.body.task_id }).go();
+    const { data: job } = await jobEntity.get({ agencyName: world.agencyName, jobId: started.body.task_id }).go();
     expect(job?.status).toBe('succeeded');
     return { taskId: started.body.task_id, status: ended, job: job! };
   };

@@ -72,11 +72,11 @@ describe('identity: agencies, members and invitations', () => {
       });
       const mine = await maya.api.get<{ agencies: unknown[] }>('/api/v3/agency/list-mine');
       expect(mine.body).toEqual({ success: true, agencies: [{ name: AGENCY, display_name: 'Brightwave   Agency!', role: 'owner', joined_at: expect.any(String) }] });
-      expect((await agencyEntity().get({ name: AGENCY }).go()).data).toMatchObject({ ownerCount: 1, createdBy: MAYA });
+      expect((await agencyEntity.get({ name: AGENCY }).go()).data).toMatchObject({ ownerCount: 1, createdBy: MAYA });
     });
 
     it("creates the Drive root folder and the campaigns tracker in the creator's Drive", async () => {
-      const { data: assets } = await driveAssetsEntity().get({ agencyName: AGENCY }).go();
+      const { data: assets } = await driveAssetsEntity.get({ agencyName: AGENCY }).go();
       expect(assets).toMatchObject({ status: 'ready', ownerEmail: MAYA, rootFolderId: expect.any(String), campaignsTrackerId: expect.any(String) });
       const folder = google.state.files.get(assets!.rootFolderId!);
       expect(folder).toMatchObject({ name: 'Threadline', mimeType: 'application/vnd.google-apps.folder', trashed: false });
@@ -116,7 +116,7 @@ describe('identity: agencies, members and invitations', () => {
       const response = await noGrant.api.post('/api/v3/agency', { name: 'No Drive Agency' });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ success: true, agency: { name: 'no-drive-agency', display_name: 'No Drive Agency' }, drive_ready: false, mailbox_connected: false });
-      const { data } = await driveAssetsEntity().get({ agencyName: 'no-drive-agency' }).go();
+      const { data } = await driveAssetsEntity.get({ agencyName: 'no-drive-agency' }).go();
       expect(data).toMatchObject({ status: 'incomplete', ownerEmail: 'nogrant@example.com', error: expect.any(String) });
       expect((await noGrant.api.get('/auth/status')).body).toMatchObject({ agency_name: 'no-drive-agency', membership_role: 'owner' });
     });
@@ -128,7 +128,7 @@ describe('identity: agencies, members and invitations', () => {
         const response = await priya.api.post('/api/v3/agency', { name: 'Priya Drive Outage' });
         expect(response.status).toBe(200);
         expect(response.body).toMatchObject({ success: true, agency: { name: 'priya-drive-outage' }, drive_ready: false });
-        const { data } = await driveAssetsEntity().get({ agencyName: 'priya-drive-outage' }).go();
+        const { data } = await driveAssetsEntity.get({ agencyName: 'priya-drive-outage' }).go();
         expect(data).toMatchObject({ status: 'incomplete', ownerEmail: PRIYA, error: expect.any(String) });
         expect(data?.rootFolderId).toBeUndefined();
       } finally {
@@ -202,10 +202,10 @@ describe('identity: agencies, members and invitations', () => {
       expect((await daniel.api.get('/auth/status')).body).toMatchObject({ agency_name: AGENCY, membership_role: 'member' });
       expect(await memberOf(maya, DANIEL)).toMatchObject({ status: 'active', accepted_at: expect.any(String), expires_at: null, name: expect.any(String) });
 
-      const { data: assets } = await driveAssetsEntity().get({ agencyName: AGENCY }).go();
+      const { data: assets } = await driveAssetsEntity.get({ agencyName: AGENCY }).go();
       const folder = google.state.files.get(assets!.rootFolderId!)!;
       expect(folder.permissions).toEqual(expect.arrayContaining([expect.objectContaining({ emailAddress: DANIEL, role: 'writer', type: 'user' })]));
-      expect((await memberEntity().get({ agencyName: AGENCY, email: DANIEL }).go()).data?.driveAccess).toBe('granted');
+      expect((await memberEntity.get({ agencyName: AGENCY, email: DANIEL }).go()).data?.driveAccess).toBe('granted');
 
       const reused = await daniel.api.post('/api/v3/agency/invitations/accept', { invite_token: danielToken });
       expect(reused.status).toBe(404);
@@ -257,7 +257,7 @@ describe('identity: agencies, members and invitations', () => {
       expect(byName.status).toBe(200);
       expect(byName.body).toEqual({ success: true, agency_name: AGENCY, message: "You've joined Brightwave   Agency!" });
       expect((await priya.api.get('/auth/status')).body).toMatchObject({ agency_name: AGENCY, membership_role: 'owner' });
-      expect((await agencyEntity().get({ name: AGENCY }).go()).data?.ownerCount).toBe(2);
+      expect((await agencyEntity.get({ name: AGENCY }).go()).data?.ownerCount).toBe(2);
       expect((await priya.api.post('/api/v3/agency/invitations/accept', { invite_token: newToken })).status).toBe(404);
     });
 
@@ -287,7 +287,7 @@ describe('identity: agencies, members and invitations', () => {
       } finally {
         google.faults.clear();
       }
-      expect((await memberEntity().get({ agencyName: AGENCY, email: ZOE }).go()).data).toMatchObject({ status: 'active', driveAccess: 'pending' });
+      expect((await memberEntity.get({ agencyName: AGENCY, email: ZOE }).go()).data).toMatchObject({ status: 'active', driveAccess: 'pending' });
       // back to a pending invitation for the listing below
       expect((await maya.api.request('DELETE', `/api/campaigns/users/${encodeURIComponent(ZOE)}`)).status).toBe(200);
       await maya.api.post('/api/v3/agency/switch', { agency_name: AGENCY });
@@ -371,7 +371,7 @@ describe('identity: agencies, members and invitations', () => {
       expect((await daniel.api.get('/auth/status')).body).toMatchObject({ agency_name: null, pending_agency: true });
       expect((await daniel.api.get('/api/v3/agency/members')).status).toBe(403);
       expect((await daniel.api.post('/api/v3/agency/switch', { agency_name: AGENCY })).status).toBe(403);
-      const { data: assets } = await driveAssetsEntity().get({ agencyName: AGENCY }).go();
+      const { data: assets } = await driveAssetsEntity.get({ agencyName: AGENCY }).go();
       const folder = google.state.files.get(assets!.rootFolderId!)!;
       expect(folder.permissions.some((permission) => permission.emailAddress === DANIEL)).toBe(false);
     });
@@ -385,9 +385,9 @@ describe('identity: agencies, members and invitations', () => {
       const loser = a.status === 200 ? b : a;
       expect([400, 403]).toContain(loser.status);
       if (loser.status === 400) expect(loser.body).toMatchObject({ error: 'An agency needs at least one owner' });
-      const { data } = await memberEntity().query.byAgency({ agencyName: AGENCY }).go();
+      const { data } = await memberEntity.query.byAgency({ agencyName: AGENCY }).go();
       expect(data.filter((member) => member.status === 'active' && member.role === 'owner')).toHaveLength(1);
-      expect((await agencyEntity().get({ name: AGENCY }).go()).data?.ownerCount).toBe(1);
+      expect((await agencyEntity.get({ name: AGENCY }).go()).data?.ownerCount).toBe(1);
     });
   });
 

@@ -109,15 +109,15 @@ describe('identity: the agency API key (validate, set, status)', () => {
     expect((await owner.api.get('/api/v3/api-keys/status')).body).toEqual({ success: true, openai: true });
     expect((await other.api.get('/api/v3/api-keys/status')).body).toEqual({ success: true, openai: false });
 
-    const { data } = await apiKeyEntity().get({ agencyName: 'key-agency', service: 'openai' }).go();
+    const { data } = await apiKeyEntity.get({ agencyName: 'key-agency', service: 'openai' }).go();
     expect(data?.sealed).toBeTruthy();
     expect(JSON.stringify(data)).not.toContain(LOCAL_OPENAI_KEY);
     expect(JSON.stringify(data)).not.toContain(LOCAL_OPENAI_KEY.slice(3, 30));
     await expect(readApiKey('key-agency')).resolves.toBe(LOCAL_OPENAI_KEY);
     // the sealed value is bound to its agency
-    await apiKeyEntity().put({ ...data!, agencyName: 'other-key-agency' }).go();
+    await apiKeyEntity.put({ ...data!, agencyName: 'other-key-agency' }).go();
     await expect(readApiKey('other-key-agency')).rejects.toThrow();
-    await apiKeyEntity().delete({ agencyName: 'other-key-agency', service: 'openai' }).go();
+    await apiKeyEntity.delete({ agencyName: 'other-key-agency', service: 'openai' }).go();
   });
 
   it('needs a session with a selected agency', async () => {

@@ -76,7 +76,7 @@ describe('identity: sign-in, status, logout, CSRF', () => {
     expect(p.get('prompt')).toBe('consent');
     expect(p.get('login_hint')).toBe(MAYA);
     // the verifier and nonce stay on the server, with a 10-minute expiry
-    const { data } = await oauthStateEntity().get({ state: p.get('state')! }).go();
+    const { data } = await oauthStateEntity.get({ state: p.get('state')! }).go();
     expect(data?.codeVerifier).toBeTruthy();
     expect(data?.nonce).toBe(p.get('nonce'));
     expect(Date.parse(data!.expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
@@ -108,7 +108,7 @@ describe('identity: sign-in, status, logout, CSRF', () => {
 
     const refreshTokens = [...google.state.tokens.refresh.values()].filter((grant) => grant.email === MAYA).map((grant) => grant.token);
     expect(refreshTokens.length).toBeGreaterThan(0);
-    const { data: grant } = await googleGrantEntity().get({ email: MAYA }).go();
+    const { data: grant } = await googleGrantEntity.get({ email: MAYA }).go();
     expect(grant?.refreshTokenSealed).toMatch(/^v1\.local\./);
     expect(grant?.scopes).toEqual(expect.arrayContaining(['https://www.googleapis.com/auth/drive.file', 'https://www.googleapis.com/auth/gmail.readonly']));
     for (const token of refreshTokens) expect(JSON.stringify(grant)).not.toContain(token);
@@ -176,7 +176,7 @@ describe('identity: sign-in, status, logout, CSRF', () => {
     // an expired state item
     const stale = await startLogin(booted.runtime, { login_hint: PRIYA });
     const state = stale.authorize.searchParams.get('state')!;
-    await oauthStateEntity().patch({ state }).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).go();
+    await oauthStateEntity.patch({ state }).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).go();
     const late = await fetch(await authorizeAtProvider(stale.authorize), { redirect: 'manual', headers: { cookie: stale.bindingCookie } });
     expect(errorMessage(late.headers.get('location')!)).toBe('Your sign-in attempt expired or was already used. Please sign in again.');
     // the provider's sign-in service failing during the exchange

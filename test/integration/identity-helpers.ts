@@ -106,8 +106,8 @@ export const cookieClient = (runtime: Pick<Runtime, 'url'>, token: string, optio
 export const storedSession = async (runtime: Pick<Runtime, 'url'>, email: string, name = email.split('@')[0]): Promise<SignedIn> => {
   const token = newToken();
   const now = new Date();
-  await userEntity().upsert({ email, name, createdAt: now.toISOString(), updatedAt: now.toISOString() }).go();
-  await sessionEntity()
+  await userEntity.upsert({ email, name, createdAt: now.toISOString(), updatedAt: now.toISOString() }).go();
+  await sessionEntity
     .put({
       tokenHash: hashToken(token),
       email,
@@ -167,15 +167,15 @@ export const expireInvitation = async (agencyName: string, email: string): Promi
   const { memberEntity } = await import('../../functions/lib/store/entities/member');
   const { inviteEntity } = await import('../../functions/lib/store/entities/invite');
   const past = new Date(Date.now() - 60_000).toISOString();
-  const { data } = await memberEntity().get({ agencyName, email }).go();
+  const { data } = await memberEntity.get({ agencyName, email }).go();
   if (!data?.inviteTokenHash) throw new Error(`no pending invitation for ${email} in ${agencyName}`);
-  await memberEntity().patch({ agencyName, email }).set({ expiresAt: past }).go();
-  await inviteEntity().patch({ tokenHash: data.inviteTokenHash }).set({ expiresAt: past }).go();
+  await memberEntity.patch({ agencyName, email }).set({ expiresAt: past }).go();
+  await inviteEntity.patch({ tokenHash: data.inviteTokenHash }).set({ expiresAt: past }).go();
 };
 
 /** Rewrites a session's lastSeenAt (idle expiry tests). */
 export const setLastSeen = async (token: string, at: Date): Promise<void> => {
-  await sessionEntity().patch({ tokenHash: hashToken(token) }).set({ lastSeenAt: at.toISOString() }).go();
+  await sessionEntity.patch({ tokenHash: hashToken(token) }).set({ lastSeenAt: at.toISOString() }).go();
 };
 
-export const readSessionItem = async (token: string) => (await sessionEntity().get({ tokenHash: hashToken(token) }).go()).data;
+export const readSessionItem = async (token: string) => (await sessionEntity.get({ tokenHash: hashToken(token) }).go()).data;

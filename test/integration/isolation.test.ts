@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { routes, type RouteDef } from '../../functions/routes';
-import { dynamoClient, tableName } from '../../functions/lib/store/client';
+import { dynamoClient, TABLE_NAME } from '../../functions/lib/store/client';
 import { keys } from '../../functions/lib/store/keys';
 import type { GoogleEmulator } from '../emulators/google/server';
 import { LOCAL_OPENAI_KEY } from '../emulators/openai/keys';
@@ -22,7 +22,7 @@ const partition = async (agencyName: string) => {
   let start: Record<string, unknown> | undefined;
   do {
     const page = await dynamoClient().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.agency(agencyName) }, ExclusiveStartKey: start }),
+      new QueryCommand({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.agency(agencyName) }, ExclusiveStartKey: start }),
     );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;

@@ -8,6 +8,7 @@ import { KeyedTokenBucket } from '../../functions/lib/google/limiter';
 import { SharedBucket, type RateStore } from '../../functions/lib/limits/shared-bucket';
 import { installPlatform } from '../../functions/lib/platform/platform';
 import { ensureTable, startDynalite, type LocalDynamo } from '../../infra/local/dynamo';
+import { TABLE_NAME } from '../../functions/lib/store/client';
 import { startGoogleEmulator, type GoogleEmulator, type RequestLogEntry } from '../emulators/google/server';
 import { contextFor } from '../contract/google-helpers';
 
@@ -24,13 +25,13 @@ const saved = { ...process.env };
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'limits-'));
   dynamo = await startDynalite(dir);
-  await ensureTable(dynamo.endpoint, 'limits-test');
-  Object.assign(process.env, { TABLE_NAME: 'limits-test', DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'us-east-1' });
+  await ensureTable(dynamo.endpoint, TABLE_NAME);
+  Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'us-east-1' });
   installPlatform({});
 });
 
 afterAll(async () => {
-  for (const key of ['TABLE_NAME', 'DYNAMODB_ENDPOINT', 'AWS_REGION']) {
+  for (const key of ['DYNAMODB_ENDPOINT', 'AWS_REGION']) {
     if (saved[key] === undefined) delete process.env[key];
     else process.env[key] = saved[key];
   }

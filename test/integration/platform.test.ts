@@ -71,7 +71,7 @@ describe('platform: data survives a restart', () => {
     const first = await boot({ emulators: { google: 'real', openai: 'real' } });
     const token = newToken();
     const now = new Date();
-    await sessionEntity()
+    await sessionEntity
       .put({
         tokenHash: hashToken(token),
         email: 'restart@example.com',

@@ -72,7 +72,7 @@ describe('dashboard metrics read counters, not every contact', () => {
       updatedAt: now,
     }));
     for (let i = 0; i < items.length; i += 500) {
-      const { unprocessed } = await contactEntity().put(items.slice(i, i + 500)).go();
+      const { unprocessed } = await contactEntity.put(items.slice(i, i + 500)).go();
       expect(unprocessed).toHaveLength(0);
     }
     await bumpContactsVersion(world.agencyName, { total: items.length, tracking: items.length });

@@ -70,7 +70,7 @@ describe('processing: single flight, cancel and failures', () => {
   });
 
   it('fails clearly without an OpenAI key, and leaves nothing held', async () => {
-    await apiKeyEntity().delete({ agencyName: world.agencyName, service: 'openai' }).go();
+    await apiKeyEntity.delete({ agencyName: world.agencyName, service: 'openai' }).go();
     const started = await world.api.post('/api/v3/process/campaign', { campaign_id: 'glow-serum-q1' });
     expect(started.status, started.text).toBe(200);
     const ended = await settle(world);

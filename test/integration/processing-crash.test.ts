@@ -65,7 +65,7 @@ describe('processing survives crashes between writes, Sheets 429s and OpenAI 429
     // one row per contact of the campaign, contacted or not
     expect(new Set(emails)).toEqual(new Set(trackedContacts(['glow-serum-q1']).map((contact) => contact.email)));
 
-    expect((await activeJobEntity().get({ agencyName: world.agencyName }).go()).data).toBeNull();
+    expect((await activeJobEntity.get({ agencyName: world.agencyName }).go()).data).toBeNull();
     console.log(`processing-crash: ${expected.size} threads, 3 injected crashes, Sheets/OpenAI 429s; ${rows.length} rows, none duplicated`);
   });
 });

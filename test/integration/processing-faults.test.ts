@@ -35,7 +35,7 @@ describe('processing under faults: 20% Gmail 429 and 20% OpenAI 500', () => {
     const threads = await storedThreads(world.agencyName);
     expect(threads.map((t) => t.threadId).sort()).toEqual([...expected].sort());
     // each Gmail message handled is one stored message (by Message-ID), each analysed by the model once
-    const { data: stored } = await mailMessageEntity().query.byAgency({ agencyName: world.agencyName }).go({ pages: 'all' });
+    const { data: stored } = await mailMessageEntity.query.byAgency({ agencyName: world.agencyName }).go({ pages: 'all' });
     const copies = new Set(stored.flatMap((m) => (m.copies ?? []).map((copy) => copy.split('|')[1])));
     for (const t of threads) {
       expect(new Set(t.processedIds).size).toBe(t.processedIds!.length);

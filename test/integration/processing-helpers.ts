@@ -94,7 +94,7 @@ export const expectedThreads = (mailbox: string, start: string, end: string, cam
 };
 
 export const storedThreads = async (agencyName: string): Promise<ThreadItem[]> =>
-  (await threadEntity().query.byAgency({ agencyName }).go({ pages: 'all' })).data as ThreadItem[];
+  (await threadEntity.query.byAgency({ agencyName }).go({ pages: 'all' })).data as ThreadItem[];
 
 type Status = { is_processing: boolean; phase: string | null; task_id: string | null; status?: string; error?: string | null; progress: { threads_total: number; threads_completed: number; percent: number } | null };
 
@@ -128,5 +128,5 @@ export const tokensOf = (entries: { usage?: { total_tokens: number } }[]) => ent
 
 /** Makes the agency due for the monitor now (the tests do not wait out check_interval_minutes). */
 export const makeDue = async (agencyName: string) => {
-  await monitorRegistryEntity().patch({ agencyName }).set({ nextCheckAt: new Date(Date.now() - 1000).toISOString() }).go();
+  await monitorRegistryEntity.patch({ agencyName }).set({ nextCheckAt: new Date(Date.now() - 1000).toISOString() }).go();
 };

@@ -89,9 +89,9 @@ describe('the idle monitor is cheap: counted Gmail units, DynamoDB requests and 
   });
 
   it('what an idle check no longer reads is still noticed: a grant revoked at Google while its access token is cached', async () => {
-    const { data: mailboxes } = await mailboxEntity().query.byAgency({ agencyName: world.agencyName }).go();
+    const { data: mailboxes } = await mailboxEntity.query.byAgency({ agencyName: world.agencyName }).go();
     const email = mailboxes.find((m) => m.connected)!.email;
-    const health = async () => (await mailboxEntity().get({ agencyName: world.agencyName, email }).go({ consistent: true })).data?.health;
+    const health = async () => (await mailboxEntity.get({ agencyName: world.agencyName, email }).go({ consistent: true })).data?.health;
     const setRevoked = (revoked: boolean) => {
       for (const grant of world.google.state.tokens.refresh.values()) if (grant.email === email) grant.revoked = revoked;
     };
@@ -137,7 +137,7 @@ describe('the idle monitor is cheap: counted Gmail units, DynamoDB requests and 
     try {
       const tick = await idleTick();
       expect(tick.dynamo.slice(0, 3)).toEqual(['QueryCommand', 'QueryCommand', 'UpdateItemCommand']);
-      const { data } = await monitorRegistryEntity().get({ agencyName: world.agencyName }).go({ consistent: true });
+      const { data } = await monitorRegistryEntity.get({ agencyName: world.agencyName }).go({ consistent: true });
       const dueIn = Date.parse(data!.nextCheckAt) - Date.parse(data!.lastCheckAt!);
       expect(dueIn).toBeGreaterThan(14 * 60_000);
       expect(dueIn).toBeLessThanOrEqual(15 * 60_000);

@@ -103,7 +103,7 @@ describe('proof: hostile and huge input contained', () => {
       expect(response.status, `${email} / ${manager}`).toBe(400);
       expect(response.body.error).toBe(message);
     }
-    const { data } = await contactEntity().query.byAgency({ agencyName: world.agencyName }).go({ pages: 'all' });
+    const { data } = await contactEntity.query.byAgency({ agencyName: world.agencyName }).go({ pages: 'all' });
     expect(data.filter((c) => c.campaignId === HOSTILE)).toEqual([]);
   });
 
@@ -111,7 +111,7 @@ describe('proof: hostile and huge input contained', () => {
     // A contact written before the field was validated (straight into the table, as old data is).
     const legacy = { agencyName: world.agencyName, campaignId: HOSTILE, email: 'legacy.talent@example.com', talentName: 'Legacy Talent', emailOwner: 'nobody@x.com OR is:anywhere' };
     const now = new Date().toISOString();
-    await contactEntity().create({ ...legacy, trackingEnabled: true, source: 'manual', createdAt: now, updatedAt: now }).go();
+    await contactEntity.create({ ...legacy, trackingEnabled: true, source: 'manual', createdAt: now, updatedAt: now }).go();
     const logFrom = world.google.log.length;
     try {
       const { status } = await runInterval('2026-03-02', '2026-03-08');
@@ -136,7 +136,7 @@ describe('proof: hostile and huge input contained', () => {
       // the week's unrelated mail was not fetched: nothing in it involves the legacy talent
       expect(status.progress?.threads_total ?? 0).toBe(0);
     } finally {
-      await contactEntity().delete({ agencyName: world.agencyName, campaignId: HOSTILE, email: legacy.email }).go();
+      await contactEntity.delete({ agencyName: world.agencyName, campaignId: HOSTILE, email: legacy.email }).go();
     }
   }, 120_000);
 
@@ -149,7 +149,7 @@ describe('proof: hostile and huge input contained', () => {
     }
     // the manager is stored normalised too
     expect((await addContact('kit.twin@example.com', 'Kit Twin', ' Dana@Atlas\u200BTalent.co ')).status).toBe(200);
-    const { data } = await contactEntity().query.byAgency({ agencyName: world.agencyName, campaignId: HOSTILE }).go({ pages: 'all' });
+    const { data } = await contactEntity.query.byAgency({ agencyName: world.agencyName, campaignId: HOSTILE }).go({ pages: 'all' });
     expect(data.map((c) => [c.email, c.emailOwner]).sort()).toEqual([
       ['kit.twin@example.com', 'dana@atlastalent.co'],
       ['maya.twin@example.com', ''],
@@ -182,7 +182,7 @@ describe('proof: hostile and huge input contained', () => {
     const second = await runInterval('2026-04-09', '2026-04-09');
     world.google.faults.clear();
     expect(second.status, String(second.status.error)).toMatchObject({ is_processing: false, status: 'succeeded', progress: expect.objectContaining({ threads_total: 2, threads_completed: 2 }) });
-    const { data: job } = await jobEntity().get({ agencyName: world.agencyName, jobId: second.taskId }).go();
+    const { data: job } = await jobEntity.get({ agencyName: world.agencyName, jobId: second.taskId }).go();
     expect(job?.threadsFailed).toBe(1);
     const failed = [...(job?.failedThreads ?? [])];
     expect(failed).toHaveLength(1);

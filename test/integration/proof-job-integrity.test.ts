@@ -334,7 +334,7 @@ describe('proof: a long longlist import is a resumable background job', () => {
     cleanups.push(() => again.booted.stop());
     google = again.google;
     // Part done before the kill, part not.
-    const stored = async () => (await contactEntity().query.byAgency({ agencyName: agency, campaignId: 'scale' }).go({ pages: 'all' })).data;
+    const stored = async () => (await contactEntity.query.byAgency({ agencyName: agency, campaignId: 'scale' }).go({ pages: 'all' })).data;
     const listRows = () => (google.state.spreadsheets.get(listId)?.sheets[0]?.cells ?? []).filter((row) => row.some((cell) => cell !== null && cell !== ''));
     const contactsAtRestart = (await stored()).length;
     const listAtRestart = listRows().length - 1;

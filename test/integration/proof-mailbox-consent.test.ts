@@ -147,7 +147,7 @@ describe('proof: consent per mailbox, per agency', () => {
 
     const from = google.log.length;
     expect((await runJob(maya, '/api/v3/process/interval', WHOLE_SEED)).status).toBe('succeeded');
-    const { data: messages } = await mailMessageEntity().query.byAgency({ agencyName: delta }).go({ pages: 'all' });
+    const { data: messages } = await mailMessageEntity.query.byAgency({ agencyName: delta }).go({ pages: 'all' });
     expect(messages.length).toBeGreaterThan(0);
     for (const message of messages) {
       expect(message.sentAt >= '2026-07-01', `${message.sentAt} is before the limit`).toBe(true);
@@ -174,7 +174,7 @@ describe('proof: consent per mailbox, per agency', () => {
     const off = await maya.api.post<{ connected: boolean; removed_threads: number }>('/api/v3/mailboxes/disconnect', {});
     expect(off.status, off.text).toBe(200);
     expect(off.body).toMatchObject({ connected: false, removed_threads: 0 });
-    expect((await mailboxEntity().get({ agencyName: alpha, email: MAYA }).go()).data?.connected).toBe(false);
+    expect((await mailboxEntity.get({ agencyName: alpha, email: MAYA }).go()).data?.connected).toBe(false);
 
     // new mail in a tracked thread: neither the monitor nor a job reads her mailbox for Alpha
     const thread = MARCUS.threads[0]!.threadId;
@@ -192,7 +192,7 @@ describe('proof: consent per mailbox, per agency', () => {
     expect(removed.status, removed.text).toBe(200);
     expect(removed.body.removed_threads).toBe(kept.length);
     expect(await pointersOf(alpha, MAYA)).toEqual([]);
-    const { data: messages } = await mailMessageEntity().query.byAgency({ agencyName: alpha }).go({ pages: 'all' });
+    const { data: messages } = await mailMessageEntity.query.byAgency({ agencyName: alpha }).go({ pages: 'all' });
     expect(messages).toEqual([]);
     const conversations = await maya.api.get<Conversations>('/api/v3/conversations?campaign_id=alpha-c');
     expect(conversations.body.items.find((c) => c.contact_email === MARCUS.email)?.message_count ?? 0).toBe(0);
@@ -216,7 +216,7 @@ describe('proof: consent per mailbox, per agency', () => {
 
   it("Google side: the agency's Drive root is shared with its members only, and a removed member loses both Drive access and the reading of her mailbox", async () => {
     const gamma = 'consent-gamma';
-    const root = (await driveAssetsEntity().get({ agencyName: gamma }).go()).data?.rootFolderId;
+    const root = (await driveAssetsEntity.get({ agencyName: gamma }).go()).data?.rootFolderId;
     expect(root).toBeTruthy();
     const writers = () => (google.state.files.get(root!)?.permissions ?? []).map((p) => p.emailAddress?.toLowerCase());
     expect(writers()).toContain(PRIYA);

@@ -166,7 +166,7 @@ describe('proof of roles and abuse limits', () => {
   it('an agency name stored before the rule is sanitised in the invitation e-mail', async () => {
     const legacy = await signIn(booted.runtime, DANIEL);
     const name = (await createAgency(legacy, 'Legacy Name Agency')).agency.name;
-    await agencyEntity().patch({ name }).set({ displayName: 'Win at https://evil.example\r\nBcc: x@evil.example <script>' }).go();
+    await agencyEntity.patch({ name }).set({ displayName: 'Win at https://evil.example\r\nBcc: x@evil.example <script>' }).go();
     expect((await legacy.api.post('/api/v3/agency/invitations', { email: 'legacy.invitee@example.com', role: 'member' })).status).toBe(200);
     const mail = readOutbox(booted.dataDir).filter((entry) => entry.to === 'legacy.invitee@example.com').at(-1)!;
     const [head, ...rest] = mail.text.split(/\r?\n\r?\n/);

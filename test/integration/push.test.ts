@@ -29,7 +29,7 @@ describe('Gmail push: new mail is processed at once, forged deliveries start not
   };
   const talent = () => trackedContacts([CAMPAIGN])[0]!;
   const audience = () => `${world.booted.runtime.url}${PUSH_ROUTE_PATH}`;
-  const mailboxItem = async () => (await mailboxEntity().get({ agencyName: world.agencyName, email: OWNER }).go({ consistent: true })).data!;
+  const mailboxItem = async () => (await mailboxEntity.get({ agencyName: world.agencyName, email: OWNER }).go({ consistent: true })).data!;
   const conversationHas = async (threadId: string) => {
     const list = await world.api.get<ConversationListResponse>(`/api/v3/conversations?contact_email=${encodeURIComponent(talent().email)}&limit=50`);
     return list.body.items?.some((c) => c.threads.some((t) => t.thread_id === threadId)) ? true : undefined;

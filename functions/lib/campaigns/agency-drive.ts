@@ -101,7 +101,7 @@ export const checkDriveHealth = async (agencyName: string): Promise<DriveHealth>
 
 const saveAssets = async (agencyName: string, ownerEmail: string, ids: { rootFolderId?: string; campaignsTrackerId?: string }) => {
   const complete = Boolean(ids.rootFolderId && ids.campaignsTrackerId);
-  await driveAssetsEntity()
+  await driveAssetsEntity
     .patch({ agencyName })
     .set({ ownerEmail, ...ids, status: complete ? 'ready' : 'incomplete', updatedAt: nowIso() })
     .remove(complete ? ['error'] : [])

@@ -53,7 +53,7 @@ const campaignJson = (item: CampaignItem, contactCount: number): CampaignJson =>
 export const campaignNotFound = (campaignId: string) => new NotFound(`Campaign "${campaignId}" not found`);
 
 export const findCampaign = async (scope: AgencyScope, campaignId: string): Promise<CampaignItem | undefined> =>
-  (await campaignEntity().get({ agencyName: scope.agencyName, campaignId }).go()).data ?? undefined;
+  (await campaignEntity.get({ agencyName: scope.agencyName, campaignId }).go()).data ?? undefined;
 
 export const getCampaignOrThrow = async (scope: AgencyScope, campaignId: string): Promise<CampaignItem> => {
   const campaign = await findCampaign(scope, campaignId);
@@ -62,7 +62,7 @@ export const getCampaignOrThrow = async (scope: AgencyScope, campaignId: string)
 };
 
 export const listCampaignItems = async (scope: AgencyScope): Promise<CampaignItem[]> =>
-  (await campaignEntity().query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all' })).data;
+  (await campaignEntity.query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all' })).data;
 
 /** Contacts per campaign id, from one Query of the agency's contacts. */
 export const contactCounts = (scope: AgencyScope): Promise<Map<string, number>> => countContactsByCampaign(scope.agencyName);
@@ -87,7 +87,7 @@ export const createCampaign = async (scope: AgencyScope, input: CreateCampaignBo
   let item: CampaignItem;
   try {
     item = (
-      await campaignEntity()
+      await campaignEntity
         .create({
           agencyName: scope.agencyName,
           campaignId: input.campaign_id,
@@ -119,7 +119,7 @@ export const createCampaign = async (scope: AgencyScope, input: CreateCampaignBo
  */
 export const requestCampaignDeletion = async (scope: AgencyScope, campaignId: string): Promise<void> => {
   try {
-    await campaignEntity()
+    await campaignEntity
       .patch({ agencyName: scope.agencyName, campaignId })
       .set({ status: 'deleting', updatedAt: nowIso() })
       .go({ response: 'none' });

@@ -12,7 +12,7 @@ import { writableCampaign } from './contacts';
 export const setClientAddress = async (scope: AgencyScope, input: ClientAddressBody): Promise<string[]> => {
   const campaign = await writableCampaign(scope, input.campaign_id);
   const key = { agencyName: scope.agencyName, campaignId: campaign.campaignId };
-  const update = input.client ? campaignEntity().update(key).add({ clientAddresses: [input.email] }) : campaignEntity().update(key).delete({ clientAddresses: [input.email] });
+  const update = input.client ? campaignEntity.update(key).add({ clientAddresses: [input.email] }) : campaignEntity.update(key).delete({ clientAddresses: [input.email] });
   const { data } = await update.go({ response: 'all_new' });
   await markSheetBehind(scope.agencyName, campaign.campaignId);
   return [...(data.clientAddresses ?? [])].sort();

@@ -27,7 +27,7 @@ const BATCH = 25;
 
 /** Every contact of the agency, all campaigns. */
 export const listAgencyContacts = async (agencyName: string): Promise<ContactItem[]> =>
-  (await contactEntity().query.byAgency({ agencyName }).go({ pages: 'all' })).data as ContactItem[];
+  (await contactEntity.query.byAgency({ agencyName }).go({ pages: 'all' })).data as ContactItem[];
 
 /** A page of the agency's contacts, by campaign id then e-mail, and the key of the last one when more may follow. */
 export type ContactPage = { items: ContactItem[]; last?: ContactKey };
@@ -40,7 +40,7 @@ export type ContactPage = { items: ContactItem[]; last?: ContactKey };
 export const pageAgencyContacts = async (agencyName: string, limit: number, after?: ContactKey): Promise<ContactPage> => {
   const start = after ? contactItemKeys(agencyName, after.campaignId, after.email) : undefined;
   // One more than asked: whether another page follows is known now, so the last page never comes back empty.
-  const { data } = await contactEntity()
+  const { data } = await contactEntity
     .query.byAgency({ agencyName })
     .go({ limit: limit + 1, ...(start ? { cursor: Buffer.from(JSON.stringify({ pk: start.pk, sk: start.sk })).toString('base64url') } : {}) });
   const items = (data as ContactItem[]).slice(0, limit);
@@ -50,23 +50,23 @@ export const pageAgencyContacts = async (agencyName: string, limit: number, afte
 
 /** Every contact's campaign and tracking flag (the counts of the contacts screen), read without the other fields. */
 export const listContactFlags = async (agencyName: string): Promise<Pick<ContactItem, 'campaignId' | 'trackingEnabled'>[]> =>
-  (await contactEntity().query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['campaignId', 'trackingEnabled'] })).data;
+  (await contactEntity.query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['campaignId', 'trackingEnabled'] })).data;
 
 /** The contacts of one campaign (the `CONTACT#campaign#` prefix of the agency's partition). */
 export const listCampaignContacts = async (agencyName: string, campaignId: string): Promise<ContactItem[]> =>
-  (await contactEntity().query.byAgency({ agencyName, campaignId }).go({ pages: 'all' })).data as ContactItem[];
+  (await contactEntity.query.byAgency({ agencyName, campaignId }).go({ pages: 'all' })).data as ContactItem[];
 
 /** Every campaign's contact of one talent, by campaign id (the byTalent index). */
 export const contactsByEmail = async (agencyName: string, email: string): Promise<ContactItem[]> =>
-  (await contactEntity().query.byTalent({ agencyName, email: normalizeEmailAddress(email) }).go({ pages: 'all' })).data as ContactItem[];
+  (await contactEntity.query.byTalent({ agencyName, email: normalizeEmailAddress(email) }).go({ pages: 'all' })).data as ContactItem[];
 
 /** One campaign's contact of one talent. */
 export const getContact = async (agencyName: string, campaignId: string, email: string): Promise<ContactItem | undefined> =>
-  ((await contactEntity().get({ agencyName, campaignId, email: normalizeEmailAddress(email) }).go()).data as ContactItem | null) ?? undefined;
+  ((await contactEntity.get({ agencyName, campaignId, email: normalizeEmailAddress(email) }).go()).data as ContactItem | null) ?? undefined;
 
 /** Contacts per campaign id, from one Query that reads back only the campaign id. */
 export const countContactsByCampaign = async (agencyName: string): Promise<Map<string, number>> => {
-  const { data } = await contactEntity().query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['campaignId'] });
+  const { data } = await contactEntity.query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['campaignId'] });
   const counts = new Map<string, number>();
   for (const contact of data) counts.set(contact.campaignId, (counts.get(contact.campaignId) ?? 0) + 1);
   return counts;
@@ -74,7 +74,7 @@ export const countContactsByCampaign = async (agencyName: string): Promise<Map<s
 
 /** The number of contacts of one campaign. */
 export const countCampaignContacts = async (agencyName: string, campaignId: string): Promise<number> =>
-  (await contactEntity().query.byAgency({ agencyName, campaignId }).go({ pages: 'all', attributes: ['email'] })).data.length;
+  (await contactEntity.query.byAgency({ agencyName, campaignId }).go({ pages: 'all', attributes: ['email'] })).data.length;
 
 /**
  * Stores a new contact; undefined when that e-mail is already a contact of that campaign. The
@@ -89,7 +89,7 @@ export const createContact = async (
   options: { bump?: boolean } = {},
 ): Promise<ContactItem | undefined> => {
   try {
-    const { data } = await contactEntity()
+    const { data } = await contactEntity
       .create({
         agencyName,
         campaignId: contact.campaignId,
@@ -115,7 +115,7 @@ export const createContact = async (
 export const setContactTracking = async (agencyName: string, key: ContactKey, trackingEnabled: boolean): Promise<ContactItem | undefined> => {
   try {
     const updatedAt = nowIso();
-    const { data: old } = await contactEntity()
+    const { data: old } = await contactEntity
       .patch({ agencyName, campaignId: key.campaignId, email: key.email })
       .set({ trackingEnabled, updatedAt })
       .go({ response: 'all_old' });
@@ -131,7 +131,7 @@ export const setContactTracking = async (agencyName: string, key: ContactKey, tr
 /** Removes one contact; the removed item, or undefined when there was none. */
 export const removeContactItem = async (agencyName: string, key: ContactKey): Promise<ContactItem | undefined> => {
   try {
-    const { data } = await contactEntity()
+    const { data } = await contactEntity
       .remove({ agencyName, campaignId: key.campaignId, email: key.email })
       .go({ response: 'all_old' });
     if (data) await bumpContactsVersion(agencyName, { total: -1, tracking: (data as ContactItem).trackingEnabled ? -1 : 0 });
@@ -150,7 +150,7 @@ export const deleteContacts = async (agencyName: string, keys: readonly ContactK
   for (let i = 0; i < keys.length; i += BATCH) {
     const slice = keys.slice(i, i + BATCH);
     const batch = slice.map((key) => ({ agencyName, campaignId: key.campaignId, email: key.email }));
-    const { unprocessed } = await contactEntity().delete(batch).go();
+    const { unprocessed } = await contactEntity.delete(batch).go();
     if (unprocessed.length) throw new Transient(`${unprocessed.length} contacts were not deleted; try again`);
     // Callers pass the contacts they listed (deletion, clear): their tracking flags move the counter, batch by batch.
     await bumpContactsVersion(agencyName, { total: -slice.length, tracking: -slice.filter((k) => (k as Partial<ContactItem>).trackingEnabled).length });

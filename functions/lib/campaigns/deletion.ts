@@ -12,7 +12,7 @@ import { deleteTrackerRow } from './tracker-row';
  * having run before.
  */
 export const deleteCampaign = async (agencyName: string, campaignId: string): Promise<'deleted' | 'gone' | 'not-deleting'> => {
-  const campaign = (await campaignEntity().get({ agencyName, campaignId }).go()).data;
+  const campaign = (await campaignEntity.get({ agencyName, campaignId }).go()).data;
   if (!campaign) return 'gone';
   if (campaign.status !== 'deleting') return 'not-deleting';
 
@@ -28,7 +28,7 @@ export const deleteCampaign = async (agencyName: string, campaignId: string): Pr
     await deleteTrackerRow(drive, campaignId);
   }
 
-  await campaignEntity().delete({ agencyName, campaignId }).go({ response: 'none' });
+  await campaignEntity.delete({ agencyName, campaignId }).go({ response: 'none' });
   logger.info('campaign deleted', { agency: agencyName, campaignId, contacts: contacts.length, files: fileIds.length });
   return 'deleted';
 };

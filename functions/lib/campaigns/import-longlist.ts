@@ -116,11 +116,11 @@ export const startLonglistImport = async (
     chunks.map((chunk, index) => ({ chunk, index })),
     8,
     async ({ chunk, index }) => {
-      await longlistImportChunkEntity().put({ agencyName, importId, index, candidates: chunk, expires_at_epoch: chunkExpiry }).go({ response: 'none' });
+      await longlistImportChunkEntity.put({ agencyName, importId, index, candidates: chunk, expires_at_epoch: chunkExpiry }).go({ response: 'none' });
     },
   );
   const owner = `start:${importId}`;
-  await longlistImportEntity()
+  await longlistImportEntity
     .create({
       agencyName,
       importId,
@@ -146,7 +146,7 @@ export const startLonglistImport = async (
       updatedAt: startedAt,
     })
     .go({ response: 'none' });
-  await runningImportEntity().put({ agencyName, importId, startedAt }).go({ response: 'none' });
+  await runningImportEntity.put({ agencyName, importId, startedAt }).go({ response: 'none' });
   await countRunningImport(agencyName, 1);
 
   if (candidates.length <= INLINE_ROWS) {
@@ -171,7 +171,7 @@ type ChunkOutcome = { imported: ContactItem[]; duplicates: DuplicateNote[] };
 const importChunkContacts = async (item: LonglistImportItem, candidates: Candidate[]): Promise<ChunkOutcome> => {
   const { agencyName, campaignId } = item;
   const keys = candidates.map((candidate) => ({ agencyName, campaignId, email: candidate.email }));
-  const { data: found, unprocessed } = await contactEntity().get(keys).go({ consistent: true });
+  const { data: found, unprocessed } = await contactEntity.get(keys).go({ consistent: true });
   if (unprocessed.length) throw new Transient(`${unprocessed.length} contacts could not be read; try again`);
   const existing = new Map((found as ContactItem[]).map((contact) => [contact.email, contact]));
   const imported: ContactItem[] = [];
@@ -198,7 +198,7 @@ const importChunkContacts = async (item: LonglistImportItem, candidates: Candida
       return;
     }
     // Added by someone else a moment ago.
-    const { data } = await contactEntity().get({ agencyName, campaignId, email: candidate.email }).go({ consistent: true });
+    const { data } = await contactEntity.get({ agencyName, campaignId, email: candidate.email }).go({ consistent: true });
     if (data) classify(candidate, data as ContactItem);
   });
   return { imported, duplicates };
@@ -226,7 +226,7 @@ const finish = async (item: LonglistImportItem, outcome: { status: 'succeeded' |
   const { agencyName, importId } = item;
   const endedAt = nowIso();
   try {
-    await longlistImportEntity()
+    await longlistImportEntity
       .patch({ agencyName, importId })
       .set({
         status: outcome.status,
@@ -242,9 +242,9 @@ const finish = async (item: LonglistImportItem, outcome: { status: 'succeeded' |
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
   }
-  await runningImportEntity().delete({ agencyName, importId }).go({ response: 'none' });
+  await runningImportEntity.delete({ agencyName, importId }).go({ response: 'none' });
   const chunkKeys = Array.from({ length: item.chunkCount }, (_, index) => ({ agencyName, importId, index }));
-  await longlistImportChunkEntity()
+  await longlistImportChunkEntity
     .delete(chunkKeys)
     .go()
     .catch((error: unknown) => logger.warn('longlist import: chunks not deleted (they expire)', { importId, error: errorMessage(error) }));
@@ -265,7 +265,7 @@ export const runImport = async (
   let item = await takeLease(agencyName, importId, owner);
   if (!item) return { status: 'busy' };
   try {
-    const { data: campaign } = await campaignEntity().get({ agencyName, campaignId: item.campaignId }).go();
+    const { data: campaign } = await campaignEntity.get({ agencyName, campaignId: item.campaignId }).go();
     if (!campaign || campaign.status === 'deleting') {
       await finish(item, { status: 'failed', error: messages.contacts.importProgress.campaignGone });
       return { status: 'done' };
@@ -282,7 +282,7 @@ export const runImport = async (
       // Each step starts with a fresh lease, so no other worker can take over while it runs: the
       // influencer list in particular is read and appended to by one worker at a time.
       if (!(await takeLease(agencyName, importId, owner))) return { status: 'lost' };
-      const { data: chunk } = await longlistImportChunkEntity().get({ agencyName, importId, index: k }).go({ consistent: true });
+      const { data: chunk } = await longlistImportChunkEntity.get({ agencyName, importId, index: k }).go({ consistent: true });
       if (!chunk) throw new Error(`Chunk ${k} of import ${importId} is missing`);
       const candidates = chunk.candidates as Candidate[];
       const outcome = await importChunkContacts(item, candidates);
@@ -299,7 +299,7 @@ export const runImport = async (
       const listed = await listContacts(campaign, outcome.imported);
       const duplicateNotes = [...notes<DuplicateNote>(item.duplicateNotes), ...outcome.duplicates].slice(0, IMPORT_NOTES_MAX);
       try {
-        const { data } = await longlistImportEntity()
+        const { data } = await longlistImportEntity
           .patch({ agencyName, importId })
           .set({
             nextChunk: k + 1,
@@ -334,7 +334,7 @@ export const runImport = async (
 
 const recordFailure = async (agencyName: string, importId: string, owner: string, reason: string): Promise<LonglistImportItem | undefined> => {
   try {
-    const { data } = await longlistImportEntity()
+    const { data } = await longlistImportEntity
       .patch({ agencyName, importId })
       .set({ lastError: reason.slice(0, 1_000), leaseUntil: 0, updatedAt: nowIso() })
       .add({ failures: 1 })

@@ -65,7 +65,7 @@ export const importView = (item: LonglistImportItem): LonglistImportResponse => 
 };
 
 export const getImport = async (agencyName: string, importId: string): Promise<LonglistImportItem | undefined> =>
-  (await longlistImportEntity().get({ agencyName, importId }).go({ consistent: true })).data ?? undefined;
+  (await longlistImportEntity.get({ agencyName, importId }).go({ consistent: true })).data ?? undefined;
 
 /**
  * The lease: taken when it ran out or is already the caller's (`owner`), renewed the same way.
@@ -73,7 +73,7 @@ export const getImport = async (agencyName: string, importId: string): Promise<L
  */
 export const takeLease = async (agencyName: string, importId: string, owner: string, now = Date.now()): Promise<LonglistImportItem | undefined> => {
   try {
-    const { data } = await longlistImportEntity()
+    const { data } = await longlistImportEntity
       .patch({ agencyName, importId })
       .set({ leaseOwner: owner, leaseUntil: now + importLeaseMs(), updatedAt: nowIso() })
       .where((attr, op) => `${op.eq(attr.status, 'running')} AND (${op.lt(attr.leaseUntil, now)} OR ${op.eq(attr.leaseOwner, owner)})`)
@@ -88,7 +88,7 @@ export const takeLease = async (agencyName: string, importId: string, owner: str
 /** Lets the lease go (if it is still the owner's): the next poll or tick hands the import to a worker. */
 export const releaseLease = async (agencyName: string, importId: string, owner: string): Promise<void> => {
   try {
-    await longlistImportEntity()
+    await longlistImportEntity
       .patch({ agencyName, importId })
       .set({ leaseUntil: 0 })
       .where((attr, op) => op.eq(attr.leaseOwner, owner))
@@ -125,13 +125,13 @@ export const longlistImportStatus = async (scope: AgencyScope, importId: string)
 
 /** The monitor tick's share: every running import without a live worker is resumed (one Query of the running partition). */
 export const resumeStalledImports = async (now = Date.now()): Promise<number> => {
-  const { data } = await runningImportEntity().query.running({}).go({ pages: 'all' });
+  const { data } = await runningImportEntity.query.running({}).go({ pages: 'all' });
   let resumed = 0;
   for (const entry of data.slice(0, 200)) {
     try {
       const item = await getImport(entry.agencyName, entry.importId);
       if (!item || item.status !== 'running') {
-        await runningImportEntity().delete({ agencyName: entry.agencyName, importId: entry.importId }).go({ response: 'none' });
+        await runningImportEntity.delete({ agencyName: entry.agencyName, importId: entry.importId }).go({ response: 'none' });
         continue;
       }
       if (await resumeIfStalled(item, now)) resumed += 1;

@@ -21,7 +21,7 @@ type Ids = Partial<Pick<CampaignItem, 'campaignFolderId' | 'influencerListSheetI
 
 /** Saves each id the moment it exists, only while the campaign is not being deleted. */
 const saveIds = (agencyName: string, campaignId: string, ids: Ids) =>
-  campaignEntity()
+  campaignEntity
     .patch({ agencyName, campaignId })
     .set({ ...ids, updatedAt: nowIso() })
     .where((attr, op) => op.ne(attr.status, 'deleting'))
@@ -39,7 +39,7 @@ export const provisionCampaign = async (
   options: { recover?: boolean } = {},
 ): Promise<CampaignItem['status'] | 'gone'> => {
   const scope = { agencyName } as AgencyScope;
-  const campaign = (await campaignEntity().get({ agencyName, campaignId }).go()).data;
+  const campaign = (await campaignEntity.get({ agencyName, campaignId }).go()).data;
   if (!campaign || campaign.status === 'deleting') return 'gone';
   try {
     // The campaign-creation recovery point: the whole agency Drive, not only what this campaign needs.
@@ -76,7 +76,7 @@ export const provisionCampaign = async (
 
     const contactCount = contacts.length;
     await upsertTrackerRow(drive, { ...campaign, ...ids, status: 'ready', contactCount });
-    await campaignEntity()
+    await campaignEntity
       .patch({ agencyName, campaignId })
       .set({ ...ids, trackerRowWritten: true, status: 'ready', updatedAt: nowIso() })
       .remove(['lastError'])
@@ -86,7 +86,7 @@ export const provisionCampaign = async (
   } catch (error) {
     const message = errorMessage(error);
     logger.warn('campaign provisioning failed', { agency: agencyName, campaignId, error: message });
-    await campaignEntity()
+    await campaignEntity
       .patch({ agencyName, campaignId })
       .set({ status: 'incomplete', lastError: message.slice(0, 300), updatedAt: nowIso() })
       .where((attr, op) => op.ne(attr.status, 'deleting'))

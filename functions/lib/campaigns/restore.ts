@@ -22,7 +22,7 @@ export const restoreAgencyDrive = async (scope: AgencyScope): Promise<DriveHealt
     for (const campaign of campaigns) {
       if (campaign.status === 'deleting') continue;
       if (!(await restoreIfTrashed(drive.drive, campaign.campaignFolderId))) {
-        await campaignEntity()
+        await campaignEntity
           .patch({ agencyName: scope.agencyName, campaignId: campaign.campaignId })
           .set({ status: 'pending', updatedAt: nowIso() })
           .remove(['campaignFolderId', 'influencerListSheetId', 'outreachTrackerSheetId'])
@@ -41,7 +41,7 @@ export const restoreAgencyDrive = async (scope: AgencyScope): Promise<DriveHealt
 export const deleteAgencyRoot = async (scope: AgencyScope): Promise<void> => {
   const drive = await agencyDrive(scope.agencyName);
   for (const id of [drive.campaignsTrackerId, drive.rootFolderId]) if (id) await drive.drive.delete(id);
-  await driveAssetsEntity()
+  await driveAssetsEntity
     .patch({ agencyName: scope.agencyName })
     .set({ status: 'incomplete', error: 'Deleted on request', updatedAt: nowIso() })
     .remove(['rootFolderId', 'campaignsTrackerId'])

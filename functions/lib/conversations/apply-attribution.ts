@@ -70,7 +70,7 @@ export const applyAttribution = { plan, commit };
 /** Saves new attribution fields on a stored thread (optimistic), then rebuilds its conversations. */
 export const saveAttribution = async (agencyName: string, stored: ConversationThreadItem, fields: Partial<ConversationThreadItem>): Promise<ConversationItem[]> => {
   const next = { ...stored, ...fields, version: stored.version + 1, updatedAt: nowIso() } as ConversationThreadItem;
-  const saved = await conversationThreadEntity()
+  const saved = await conversationThreadEntity
     .put(next)
     .where((attr, op) => op.eq(attr.version, stored.version))
     .go({ response: 'none' })

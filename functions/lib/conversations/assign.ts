@@ -35,11 +35,11 @@ const validAssignments = async (scope: AgencyScope, body: AssignBody): Promise<A
 
 const storeAssignment = async (agencyName: string, threadKey: string, assignments: Assignment[], now: string): Promise<void> => {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const { data } = await conversationThreadEntity().get({ agencyName, threadKey }).go({ consistent: true });
+    const { data } = await conversationThreadEntity.get({ agencyName, threadKey }).go({ consistent: true });
     const thread = (data as ConversationThreadItem | null) ?? undefined;
     if (!thread) throw conversationNotFound();
     try {
-      await conversationThreadEntity()
+      await conversationThreadEntity
         .patch({ agencyName, threadKey })
         .set({ assignment: assignments, version: thread.version + 1, updatedAt: now })
         .where((attr, op) => op.eq(attr.version, thread.version))
@@ -57,7 +57,7 @@ const storeAssignment = async (agencyName: string, threadKey: string, assignment
 export const assignConversation = async (scope: AgencyScope, body: AssignBody, now: number = Date.now()): Promise<ConversationJson[]> => {
   const parsed = parseConversationId(body.id);
   if (parsed.kind !== 'needs_assignment') throw new BadRequest('id must be a needs-assignment conversation id');
-  const { data: thread } = await conversationThreadEntity().get({ agencyName: scope.agencyName, threadKey: parsed.threadKey }).go();
+  const { data: thread } = await conversationThreadEntity.get({ agencyName: scope.agencyName, threadKey: parsed.threadKey }).go();
   if (!thread) throw conversationNotFound();
   const assignments = await validAssignments(scope, body);
   await storeAssignment(scope.agencyName, parsed.threadKey, assignments, new Date(now).toISOString());

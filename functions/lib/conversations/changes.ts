@@ -29,9 +29,9 @@ export const nextVisit = (visit: Visit | undefined, now: number): Visit => {
 /** Records this visit; the previous visit (the moment "What changed" starts from), or null. */
 const recordVisit = async (scope: AgencyScope, now: number): Promise<string | null> => {
   const key = { email: scope.email, agencyName: scope.agencyName };
-  const { data } = await visitEntity().get(key).go();
+  const { data } = await visitEntity.get(key).go();
   const next = nextVisit(data ?? undefined, now);
-  await visitEntity()
+  await visitEntity
     .put({ ...key, ...next })
     .go({ response: 'none' });
   return next.previousVisitAt ?? null;
@@ -43,7 +43,7 @@ const talentNames = async (agencyName: string, pairs: { campaignId: string; emai
   for (let i = 0; i < unique.length; i += 100) {
     let page = unique.slice(i, i + 100).map((pair) => ({ agencyName, campaignId: pair.campaignId, email: pair.email }));
     for (let attempt = 0; page.length > 0 && attempt < 5; attempt += 1) {
-      const { data, unprocessed } = await contactEntity().get(page).go();
+      const { data, unprocessed } = await contactEntity.get(page).go();
       for (const contact of data as ContactItem[]) names.set(`${contact.campaignId}:${contact.email}`, contact.talentName ?? '');
       page = unprocessed as typeof page;
     }
@@ -60,7 +60,7 @@ export const listChanges = async (
   const from = since ?? new Date(now - FIRST_VISIT_WINDOW_MS).toISOString();
   const limit = query.limit ?? CHANGES_PAGE_DEFAULT;
   // The CHANGE# range only (later sort keys of the partition are other items), newest first.
-  const { data } = await conversationChangeEntity()
+  const { data } = await conversationChangeEntity
     .query.byAgency({ agencyName: scope.agencyName })
     .between({ at: from }, { at: '~' })
     .go({ order: 'desc', count: limit + 1 });

@@ -86,13 +86,13 @@ export const planCorrections = (body: ConversationPatchBody, before: Iterable<st
 const writeCorrections = async (agencyName: string, campaignId: string, email: string, body: ConversationPatchBody, now: string): Promise<void> => {
   const key = { agencyName, campaignId, subjectKey: email };
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const { data } = await conversationEntity().get(key).go({ consistent: true });
+    const { data } = await conversationEntity.get(key).go({ consistent: true });
     const item = (data as ConversationItem | null) ?? undefined;
     const plan = planCorrections(body, item?.correctedFields ?? []);
     try {
       if (!item) {
         // A contact with no mail yet: the item starts "Not contacted", the person's reading on top.
-        await conversationEntity()
+        await conversationEntity
           .create({
             ...key,
             version: 1,
@@ -108,7 +108,7 @@ const writeCorrections = async (agencyName: string, campaignId: string, email: s
       }
       const remove: (CorrectionPlan['remove'][number] | 'correctedFields')[] = [...plan.remove];
       if (plan.correctedFields.length === 0) remove.push('correctedFields');
-      const update = conversationEntity()
+      const update = conversationEntity
         .patch(key)
         .set({
           ...plan.set,

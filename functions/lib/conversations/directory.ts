@@ -21,7 +21,7 @@ export const toContactLite = (contact: ContactItem): ContactLite => ({
 export const loadDirectory = async (agencyName: string): Promise<AgencyDirectory> => {
   const [contacts, campaigns, members, mailboxes] = await Promise.all([
     listAgencyContacts(agencyName),
-    campaignEntity().query.byAgency({ agencyName }).go({ pages: 'all' }),
+    campaignEntity.query.byAgency({ agencyName }).go({ pages: 'all' }),
     activeMemberEmails(agencyName),
     connectedMailboxes(agencyName),
   ]);

@@ -203,12 +203,12 @@ export const mergeRows = (input: {
 };
 
 export const queryConversationItems = async (agencyName: string, campaignId?: string): Promise<ConversationItem[]> =>
-  (await conversationEntity()
+  (await conversationEntity
     .query.byAgency(campaignId === undefined ? { agencyName } : { agencyName, campaignId })
     .go({ pages: 'all' })).data as ConversationItem[];
 
 const itemsOfTalent = async (agencyName: string, email: string): Promise<ConversationItem[]> =>
-  (await conversationEntity().query.byTalent({ agencyName, subjectKey: email }).go({ pages: 'all' })).data as ConversationItem[];
+  (await conversationEntity.query.byTalent({ agencyName, subjectKey: email }).go({ pages: 'all' })).data as ConversationItem[];
 
 export const followUpAfterDays = async (scope: AgencyScope): Promise<number> => (await readSettings(scope)).processing_limits.follow_up_after_days;
 
@@ -252,7 +252,7 @@ export const contactConversation = async (scope: AgencyScope, campaignId: string
   const agencyName = scope.agencyName;
   const [contact, item, campaign, followUp] = await Promise.all([
     getContact(agencyName, campaignId, email),
-    conversationEntity().get({ agencyName, campaignId, subjectKey: email }).go({ consistent: true }),
+    conversationEntity.get({ agencyName, campaignId, subjectKey: email }).go({ consistent: true }),
     findCampaign(scope, campaignId),
     days === undefined ? followUpAfterDays(scope) : Promise.resolve(days),
   ]);
@@ -264,7 +264,7 @@ export const contactConversation = async (scope: AgencyScope, campaignId: string
 /** A needs-assignment conversation, its candidates named. */
 const needsAssignmentConversation = async (scope: AgencyScope, threadKey: string, now: number) => {
   const agencyName = scope.agencyName;
-  const { data } = await conversationEntity().get({ agencyName, campaignId: NEEDS_ASSIGNMENT_SEGMENT, subjectKey: threadKey }).go({ consistent: true });
+  const { data } = await conversationEntity.get({ agencyName, campaignId: NEEDS_ASSIGNMENT_SEGMENT, subjectKey: threadKey }).go({ consistent: true });
   if (!data) return undefined;
   const item = data as ConversationItem;
   const candidates: { contactEmail: string; campaignId: string }[] = [...(item.candidates ?? [])];

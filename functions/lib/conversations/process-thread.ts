@@ -78,7 +78,7 @@ const resolveThreadKey = async (
   known: Map<string, MailMessageItem>,
   directory: AgencyDirectory,
 ): Promise<string> => {
-  const { data: pointer } = await threadEntity().get({ agencyName, mailbox: ref.mailbox, threadId: ref.threadId }).go({ attributes: ['threadKey'] });
+  const { data: pointer } = await threadEntity.get({ agencyName, mailbox: ref.mailbox, threadId: ref.threadId }).go({ attributes: ['threadKey'] });
   if (pointer?.threadKey) return pointer.threadKey;
   for (const m of messages) {
     const own = known.get(messageKeyOf(m.messageId));
@@ -123,7 +123,7 @@ const processThreadOnce = async (work: ThreadWork, ref: ThreadRef): Promise<Thre
   if (parsed.length === 0) return none('ignored');
   const tracked = trackedAddresses(work.directory);
   if (![...participantsOf(parsed.map(fromParsed))].some((address) => tracked.has(address))) {
-    const { data: pointer } = await threadEntity().get({ agencyName, mailbox: ref.mailbox, threadId: ref.threadId }).go({ attributes: ['threadKey'] });
+    const { data: pointer } = await threadEntity.get({ agencyName, mailbox: ref.mailbox, threadId: ref.threadId }).go({ attributes: ['threadKey'] });
     if (!pointer) return none('ignored');
   }
   const subject = clip(parsed[0]!.subject || fetched.snippet.slice(0, 80), STORED_LIMITS.subject);
@@ -132,7 +132,7 @@ const processThreadOnce = async (work: ThreadWork, ref: ThreadRef): Promise<Thre
   const referenced = parsed.flatMap((m) => [m.messageId, m.inReplyTo, ...m.references]).filter((id): id is string => Boolean(id));
   const known = await getMessages(agencyName, referenced.map(messageKeyOf));
   const threadKey = await resolveThreadKey(agencyName, ref, parsed, known, work.directory);
-  const { data: stored } = await conversationThreadEntity().get({ agencyName, threadKey }).go({ consistent: true });
+  const { data: stored } = await conversationThreadEntity.get({ agencyName, threadKey }).go({ consistent: true });
   const storedMessages = await getMessages(agencyName, (stored?.messageKeys ?? []).filter((key) => !known.has(key)));
   for (const [key, item] of known) if (item.threadKey === threadKey) storedMessages.set(key, item);
 
@@ -222,7 +222,7 @@ const processThreadOnce = async (work: ThreadWork, ref: ThreadRef): Promise<Thre
     }
     // Saved as soon as it is read: whatever fails later, this message is never sent to the model again.
     try {
-      await mailMessageEntity().create(item).go({ response: 'none' });
+      await mailMessageEntity.create(item).go({ response: 'none' });
     } catch (error) {
       if (!isConditionalFailure(error)) throw error;
     }
@@ -236,7 +236,7 @@ const processThreadOnce = async (work: ThreadWork, ref: ThreadRef): Promise<Thre
   await Promise.all(
     resided.map((m) => {
       const rule = fromStored(m);
-      return mailMessageEntity()
+      return mailMessageEntity
         .patch({ agencyName, messageKey: m.messageKey })
         .set({ side: messageSide(rule, sideContext), toOtherSide: reachesOtherSide(rule, sideContext) })
         .go({ response: 'none' });
@@ -244,7 +244,7 @@ const processThreadOnce = async (work: ThreadWork, ref: ThreadRef): Promise<Thre
   );
   await Promise.all(
     newCopies.map((m) =>
-      mailMessageEntity().patch({ agencyName, messageKey: messageKeyOf(m.messageId) }).add({ copies: [copyOf(m)] }).go({ response: 'none' }),
+      mailMessageEntity.patch({ agencyName, messageKey: messageKeyOf(m.messageId) }).add({ copies: [copyOf(m)] }).go({ response: 'none' }),
     ),
   );
 
@@ -337,7 +337,7 @@ const processThreadOnce = async (work: ThreadWork, ref: ThreadRef): Promise<Thre
   const changed = fresh.length > 0 || newCopies.length > 0 || resided.length > 0 || !stored || plan.changed || !(stored.copies ?? []).includes(copy);
   if (changed) {
     try {
-      await conversationThreadEntity()
+      await conversationThreadEntity
         .put(next)
         .where((attr, op) => (stored ? op.eq(attr.version, stored.version) : op.notExists(attr.version)))
         .go({ response: 'none' });
@@ -350,8 +350,8 @@ const processThreadOnce = async (work: ThreadWork, ref: ThreadRef): Promise<Thre
 
   // The mailbox copy's own record: what this job handled, for the monitor and the job's progress.
   const primary = conversations[0];
-  const { data: pointer } = await threadEntity().get({ agencyName, mailbox: ref.mailbox, threadId: ref.threadId }).go();
-  await threadEntity()
+  const { data: pointer } = await threadEntity.get({ agencyName, mailbox: ref.mailbox, threadId: ref.threadId }).go();
+  await threadEntity
     .put({
       agencyName,
       mailbox: ref.mailbox,

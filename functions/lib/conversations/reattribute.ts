@@ -9,7 +9,7 @@ import { getMessages } from './store';
  * contacts changed): no model call, only the rules and the conversations it joins or leaves.
  */
 export const reattributeThread = async (agencyName: string, threadKey: string): Promise<{ campaignIds: string[] }> => {
-  const { data: stored } = await conversationThreadEntity().get({ agencyName, threadKey }).go({ consistent: true });
+  const { data: stored } = await conversationThreadEntity.get({ agencyName, threadKey }).go({ consistent: true });
   if (!stored) return { campaignIds: [] };
   const [directory, messages] = await Promise.all([loadDirectory(agencyName), getMessages(agencyName, stored.messageKeys ?? [])]);
   const rules = [...messages.values()].sort((a, b) => a.sentAt.localeCompare(b.sentAt)).map(fromStored);

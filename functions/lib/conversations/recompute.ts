@@ -29,13 +29,13 @@ export const attachThread = async (agencyName: string, campaignId: string, subje
   const key = conversationKey(agencyName, campaignId, subjectKey);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     try {
-      await conversationEntity().patch(key).add({ threadKeys: [threadKey], version: 1 }).set({ updatedAt: nowIso() }).go({ response: 'none' });
+      await conversationEntity.patch(key).add({ threadKeys: [threadKey], version: 1 }).set({ updatedAt: nowIso() }).go({ response: 'none' });
       return;
     } catch (error) {
       if (!isConditionalFailure(error)) throw error;
     }
     try {
-      await conversationEntity()
+      await conversationEntity
         .create({ ...key, version: 1, threadKeys: [threadKey], status: 'not_contacted', updatedAt: nowIso() })
         .go({ response: 'none' });
       return;
@@ -171,7 +171,7 @@ const recordChanges = async (before: ConversationItem, after: Derived) => {
     writes.push({ ...base, kind: 'status' as const, at: nowIso(), previousStatus: before.status as ConversationStatus });
   }
   // Idempotent: the same change has the same key.
-  await Promise.all(writes.map((change) => conversationChangeEntity().put(change).go({ response: 'none' })));
+  await Promise.all(writes.map((change) => conversationChangeEntity.put(change).go({ response: 'none' })));
 };
 
 /**
@@ -181,20 +181,20 @@ const recordChanges = async (before: ConversationItem, after: Derived) => {
 export const recomputeConversation = async (agencyName: string, campaignId: string, subjectKey: string): Promise<ConversationItem | undefined> => {
   const key = conversationKey(agencyName, campaignId, subjectKey);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const { data: item } = await conversationEntity().get(key).go({ consistent: true });
+    const { data: item } = await conversationEntity.get(key).go({ consistent: true });
     if (!item) return undefined;
     const threads = await getThreads(agencyName, item.threadKeys ?? []);
     const messages = await getMessages(agencyName, threads.flatMap((thread) => thread.messageKeys ?? []));
     const { derived, relevant } = deriveConversation(item, threads, messages);
     if (campaignId === NEEDS_ASSIGNMENT_SEGMENT && relevant.length === 0) {
-      await conversationEntity().delete(key).go({ response: 'none' });
+      await conversationEntity.delete(key).go({ response: 'none' });
       return undefined;
     }
     const next = { ...item, ...derived, threadKeys: relevant, version: item.version + 1, updatedAt: nowIso() } as ConversationItem;
     if (relevant.length === 0) delete (next as Partial<ConversationItem>).threadKeys;
     for (const field of ['whoseTurn', 'turnSince', 'lastInboundAt', 'lastOutboundAt', 'lastMessageAt'] as const) if (next[field] === undefined) delete next[field];
     try {
-      await conversationEntity()
+      await conversationEntity
         .put(next)
         .where((attr, op) => op.eq(attr.version, item.version))
         .go({ response: 'none' });

@@ -43,24 +43,24 @@ const batchGet = async <T>(keys: object[], get: (page: object[]) => Promise<{ da
 
 export const getMessages = async (agencyName: string, messageKeys: Iterable<string>): Promise<Map<string, MailMessageItem>> => {
   const keys = [...new Set(messageKeys)].map((messageKey) => ({ agencyName, messageKey }));
-  const items = await batchGet(keys, (page) => mailMessageEntity().get(page as never).go({ consistent: true }) as never);
+  const items = await batchGet(keys, (page) => mailMessageEntity.get(page as never).go({ consistent: true }) as never);
   return new Map((items as MailMessageItem[]).map((item) => [item.messageKey, item]));
 };
 
 export const getThreads = async (agencyName: string, threadKeys: Iterable<string>): Promise<ConversationThreadItem[]> => {
   const keys = [...new Set(threadKeys)].map((threadKey) => ({ agencyName, threadKey }));
-  return (await batchGet(keys, (page) => conversationThreadEntity().get(page as never).go({ consistent: true }) as never)) as ConversationThreadItem[];
+  return (await batchGet(keys, (page) => conversationThreadEntity.get(page as never).go({ consistent: true }) as never)) as ConversationThreadItem[];
 };
 
 /** A deleted campaign's conversation records and its tracker's sync state (the threads and messages stay: other campaigns may share them). */
 export const deleteCampaignConversations = async (agencyName: string, campaignId: string): Promise<number> => {
-  const { data } = await conversationEntity().query.byAgency({ agencyName, campaignId }).go({ pages: 'all', attributes: ['campaignId', 'subjectKey'] });
+  const { data } = await conversationEntity.query.byAgency({ agencyName, campaignId }).go({ pages: 'all', attributes: ['campaignId', 'subjectKey'] });
   for (let i = 0; i < data.length; i += 25) {
-    const { unprocessed } = await conversationEntity()
+    const { unprocessed } = await conversationEntity
       .delete(data.slice(i, i + 25).map((item) => ({ agencyName, campaignId, subjectKey: item.subjectKey })))
       .go();
     if (unprocessed.length) throw new Error('Some conversations could not be removed; try again');
   }
-  await sheetSyncStateEntity().delete({ agencyName, campaignId }).go({ response: 'none' });
+  await sheetSyncStateEntity.delete({ agencyName, campaignId }).go({ response: 'none' });
   return data.length;
 };

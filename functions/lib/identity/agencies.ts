@@ -9,13 +9,13 @@ export const NOT_A_MEMBER = 'You are not a member of this agency';
 
 export type AgencySummary = { name: string; displayName: string };
 
-export const getAgency = async (name: string) => (await agencyEntity().get({ name }).go()).data ?? undefined;
+export const getAgency = async (name: string) => (await agencyEntity.get({ name }).go()).data ?? undefined;
 
 /** Display names of several agencies (one BatchGet); a missing agency falls back to its id. */
 export const agencyDisplayNames = async (names: string[]): Promise<Map<string, string>> => {
   const unique = [...new Set(names)];
   if (!unique.length) return new Map();
-  const { data } = await agencyEntity()
+  const { data } = await agencyEntity
     .get(unique.map((name) => ({ name })))
     .go();
   return new Map(data.map((agency) => [agency.name, agency.displayName]));
@@ -24,7 +24,7 @@ export const agencyDisplayNames = async (names: string[]): Promise<Map<string, s
 export type MyAgency = { name: string; display_name: string; role: 'owner' | 'member'; joined_at: string | null };
 
 export const activeMemberships = async (email: string) => {
-  const { data } = await memberEntity().query.byUser({ email }).go({ pages: 'all' });
+  const { data } = await memberEntity.query.byUser({ email }).go({ pages: 'all' });
   return data;
 };
 
@@ -51,7 +51,7 @@ export const agencyForNewSession = async (email: string, lastAgencyName: string 
 
 /** The caller names the agency here, so the membership is checked before the session moves. */
 export const switchAgency = async (session: SessionContext, agencyName: string): Promise<string> => {
-  const { data: member } = await memberEntity().get({ agencyName, email: session.email }).go();
+  const { data: member } = await memberEntity.get({ agencyName, email: session.email }).go();
   if (!member || member.status !== 'active') throw new Forbidden(NOT_A_MEMBER);
   await setSessionAgency(session.tokenHash, agencyName);
   await rememberAgency(session.email, agencyName);

@@ -26,18 +26,18 @@ export const createAgency = async (session: SessionContext, typedName: string): 
   if (problem) throw new BadRequest(problem);
   const now = nowIso();
   try {
-    await agencyEntity().create({ name, displayName, createdBy: session.email, createdAt: now, ownerCount: 1 }).go({ response: 'none' });
+    await agencyEntity.create({ name, displayName, createdBy: session.email, createdAt: now, ownerCount: 1 }).go({ response: 'none' });
   } catch (error) {
     if (isConditionalFailure(error)) throw new Conflict(`An agency named "${name}" already exists`);
     throw error;
   }
   try {
-    await memberEntity()
+    await memberEntity
       .put({ agencyName: name, email: session.email, role: 'owner', status: 'active', invitedAt: now, acceptedAt: now, driveAccess: 'granted' })
       .go({ response: 'none' });
   } catch (error) {
     // without its owner the agency would be unreachable: give the name back
-    await agencyEntity().delete({ name }).go({ response: 'none' }).catch(() => undefined);
+    await agencyEntity.delete({ name }).go({ response: 'none' }).catch(() => undefined);
     throw error;
   }
   const drive = await setupAgencyDrive(name, session.email);

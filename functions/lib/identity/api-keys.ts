@@ -33,16 +33,16 @@ export const saveApiKey = async (scope: AgencyScope, service: 'openai', apiKey: 
   const check = await checkApiKey(scope, apiKey);
   if (!check.valid) throw new BadRequest(check.message);
   const sealed = await sealSecret(apiKey, apiKeyContext(scope.agencyName, service));
-  await apiKeyEntity().put({ agencyName: scope.agencyName, service, sealed, setBy: scope.email, updatedAt: nowIso() }).go({ response: 'none' });
+  await apiKeyEntity.put({ agencyName: scope.agencyName, service, sealed, setBy: scope.email, updatedAt: nowIso() }).go({ response: 'none' });
 };
 
 export const hasApiKey = async (scope: AgencyScope, service: 'openai'): Promise<boolean> => {
-  const { data } = await apiKeyEntity().get({ agencyName: scope.agencyName, service }).go({ attributes: ['agencyName'] });
+  const { data } = await apiKeyEntity.get({ agencyName: scope.agencyName, service }).go({ attributes: ['agencyName'] });
   return Boolean(data);
 };
 
 /** For the processing code: the agency's key in plaintext, or undefined when none is set. */
 export const readApiKey = async (agencyName: string, service: 'openai' = 'openai'): Promise<string | undefined> => {
-  const { data } = await apiKeyEntity().get({ agencyName, service }).go();
+  const { data } = await apiKeyEntity.get({ agencyName, service }).go();
   return data ? openSecret(data.sealed, apiKeyContext(agencyName, service)) : undefined;
 };

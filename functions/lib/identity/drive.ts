@@ -55,7 +55,7 @@ export const setupAgencyDrive = async (agencyName: string, ownerEmail: string): 
   }
   const status = error ? 'incomplete' : 'ready';
   try {
-    await driveAssetsEntity()
+    await driveAssetsEntity
       .put({
         agencyName,
         ownerEmail,
@@ -74,7 +74,7 @@ export const setupAgencyDrive = async (agencyName: string, ownerEmail: string): 
   return { status };
 };
 
-export const getDriveAssets = async (agencyName: string) => (await driveAssetsEntity().get({ agencyName }).go()).data ?? undefined;
+export const getDriveAssets = async (agencyName: string) => (await driveAssetsEntity.get({ agencyName }).go()).data ?? undefined;
 
 /**
  * Gives a member writer access to the agency's Drive root, acting as the account that owns it.

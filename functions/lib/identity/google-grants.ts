@@ -19,7 +19,7 @@ export class NoGoogleGrant extends Error {
 export const storeGoogleGrant = async (grant: { email: string; refreshToken: string; scopes: string[]; subject?: string }): Promise<void> => {
   const now = nowIso();
   const refreshTokenSealed = await sealSecret(grant.refreshToken, googleGrantContext(grant.email));
-  await googleGrantEntity()
+  await googleGrantEntity
     .upsert({
       email: grant.email,
       refreshTokenSealed,
@@ -30,11 +30,11 @@ export const storeGoogleGrant = async (grant: { email: string; refreshToken: str
     .ifNotExists({ grantedAt: now })
     .go({ response: 'none' });
   // A fresh grant is usable again (ElectroDB's upsert cannot remove an attribute itself).
-  await googleGrantEntity().patch({ email: grant.email }).remove(['revokedAt']).go({ response: 'none' });
+  await googleGrantEntity.patch({ email: grant.email }).remove(['revokedAt']).go({ response: 'none' });
 };
 
 export const hasGoogleGrant = async (email: string): Promise<boolean> => {
-  const { data } = await googleGrantEntity().get({ email }).go({ attributes: ['email'] });
+  const { data } = await googleGrantEntity.get({ email }).go({ attributes: ['email'] });
   return Boolean(data);
 };
 
@@ -45,7 +45,7 @@ export type GoogleAccess = 'ok' | 'missing' | 'revoked';
  * unticked it on Google's consent screen), or one Google has refused.
  */
 export const googleAccessOf = async (email: string): Promise<GoogleAccess> => {
-  const { data } = await googleGrantEntity().get({ email }).go({ attributes: ['email', 'revokedAt', 'scopes'] });
+  const { data } = await googleGrantEntity.get({ email }).go({ attributes: ['email', 'revokedAt', 'scopes'] });
   if (!data) return 'missing';
   if (data.revokedAt) return 'revoked';
   return data.scopes?.length && missingGoogleAccess(data.scopes).includes('gmail') ? 'missing' : 'ok';
@@ -53,7 +53,7 @@ export const googleAccessOf = async (email: string): Promise<GoogleAccess> => {
 
 /** Remembers that Google refused this person's grant, so the app can ask them to sign in again. */
 export const markGoogleGrantRevoked = async (email: string): Promise<void> => {
-  await googleGrantEntity()
+  await googleGrantEntity
     .patch({ email })
     .set({ revokedAt: nowIso() })
     .go({ response: 'none' })
@@ -78,7 +78,7 @@ export type GoogleContextOptions = {
  * is sealed and stored again. A cached access token still valid is reused: no token request.
  */
 export const googleContextFor = async (email: string, options: GoogleContextOptions = {}): Promise<GoogleContext> => {
-  const { data } = await googleGrantEntity().get({ email }).go();
+  const { data } = await googleGrantEntity.get({ email }).go();
   if (!data) throw new NoGoogleGrant(email);
   const refreshToken = await openSecret(data.refreshTokenSealed, googleGrantContext(email));
   // A token minted before the grant last changed (a new consent, e.g. Gmail allowed again after

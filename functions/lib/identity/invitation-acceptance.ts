@@ -36,7 +36,7 @@ export const signInToAcceptUrl = (rawBody: string | undefined): string => {
 
 /** Accepts by the invite token's hash (the accept route and the sign-in callback). */
 export const acceptInvitationByHash = async (session: Pick<SessionContext, 'email' | 'tokenHash'>, tokenHash: string): Promise<Accepted> => {
-  const { data: invite } = await inviteEntity().get({ tokenHash }).go();
+  const { data: invite } = await inviteEntity.get({ tokenHash }).go();
   if (!invite) throw new NotFound(INVITE_MESSAGES.invalidOrUsed);
   if (invite.email !== session.email) throw new Forbidden(INVITE_MESSAGES.wrongEmail);
   if (isExpired(invite.expiresAt)) throw new InvitationExpired();
@@ -48,7 +48,7 @@ export const acceptInvitationByToken = (session: Pick<SessionContext, 'email' | 
 
 /** Accepts the pending invitation of the session's e-mail to a named agency. */
 export const acceptInvitationForAgency = async (session: Pick<SessionContext, 'email' | 'tokenHash'>, agencyName: string): Promise<Accepted> => {
-  const { data: member } = await memberEntity().get({ agencyName, email: session.email }).go();
+  const { data: member } = await memberEntity.get({ agencyName, email: session.email }).go();
   if (!member || member.status !== 'invited' || !member.inviteTokenHash) throw new NotFound(INVITE_MESSAGES.invalidOrUsed);
   if (isExpired(member.expiresAt)) throw new InvitationExpired();
   return finishAcceptance(session, agencyName, member.inviteTokenHash);
@@ -62,7 +62,7 @@ const finishAcceptance = async (session: Pick<SessionContext, 'email' | 'tokenHa
   const now = nowIso();
   let role: 'owner' | 'member';
   try {
-    const { data } = await memberEntity()
+    const { data } = await memberEntity
       .patch({ agencyName, email: session.email })
       .set({ status: 'active', acceptedAt: now })
       .remove(['inviteTokenHash', 'expiresAt'])
@@ -71,18 +71,18 @@ const finishAcceptance = async (session: Pick<SessionContext, 'email' | 'tokenHa
     role = data.role;
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
-    const { data: member } = await memberEntity().get({ agencyName, email: session.email }).go();
+    const { data: member } = await memberEntity.get({ agencyName, email: session.email }).go();
     if (member?.status === 'invited' && member.inviteTokenHash === tokenHash && isExpired(member.expiresAt)) throw new InvitationExpired();
     throw new NotFound(INVITE_MESSAGES.invalidOrUsed);
   }
   await deleteInviteItem(tokenHash).catch(() => undefined); // single use (the condition above already is)
   if (role === 'owner') {
-    await agencyEntity().patch({ name: agencyName }).add({ ownerCount: 1 }).go({ response: 'none' });
+    await agencyEntity.patch({ name: agencyName }).add({ ownerCount: 1 }).go({ response: 'none' });
   }
   await setSessionAgency(session.tokenHash, agencyName);
   await rememberAgency(session.email, agencyName);
   const driveAccess = await grantMemberDriveAccess(agencyName, session.email);
-  await memberEntity().patch({ agencyName, email: session.email }).set({ driveAccess }).go({ response: 'none' }).catch(() => undefined);
+  await memberEntity.patch({ agencyName, email: session.email }).set({ driveAccess }).go({ response: 'none' }).catch(() => undefined);
   const agency = await getAgency(agencyName);
   return { agencyName, displayName: agency?.displayName ?? agencyName, driveAccess };
 };

@@ -48,13 +48,13 @@ export class InvitationExpired extends AppError {
 const log = () => logger.createChild({ persistentLogAttributes: { component: 'invitations' } });
 
 const putInviteItem = async (tokenHash: string, invite: { agencyName: string; email: string; role: 'owner' | 'member'; invitedBy: string; expiresAt: string }) => {
-  await inviteEntity()
+  await inviteEntity
     .create({ tokenHash, ...invite, createdAt: nowIso(), expires_at_epoch: epochSeconds(invite.expiresAt) })
     .go({ response: 'none' });
 };
 
 export const deleteInviteItem = async (tokenHash: string | undefined) => {
-  if (tokenHash) await inviteEntity().delete({ tokenHash }).go({ response: 'none' });
+  if (tokenHash) await inviteEntity.delete({ tokenHash }).go({ response: 'none' });
 };
 
 const mailInvite = async (args: { to: string; token: string; agencyName: string; invitedBy: string; role: 'owner' | 'member'; expiresAt: string }) => {
@@ -96,7 +96,7 @@ const takeInviteSlots = async (agencyName: string, email: string): Promise<() =>
  */
 export const inviteMember = async (scope: AgencyScope, email: string, role: 'owner' | 'member'): Promise<string> => {
   if (role === 'owner' && scope.role !== 'owner') throw new Forbidden(INVITE_MESSAGES.onlyOwnersInviteOwners);
-  const { data: existing } = await memberEntity().get({ agencyName: scope.agencyName, email }).go();
+  const { data: existing } = await memberEntity.get({ agencyName: scope.agencyName, email }).go();
   if (existing?.status === 'active') throw new Conflict(INVITE_MESSAGES.alreadyMember(email));
   if (existing?.status === 'invited' && !isExpired(existing.expiresAt)) throw new Conflict(INVITE_MESSAGES.alreadyPending(email));
   const giveBackSlots = await takeInviteSlots(scope.agencyName, email);
@@ -109,17 +109,17 @@ export const inviteMember = async (scope: AgencyScope, email: string, role: 'own
   try {
     if (existing) {
       // re-inviting over an expired invitation: only if it is still that same expired invitation
-      await memberEntity()
+      await memberEntity
         .put(item)
         .where((attr, op) => `${op.eq(attr.status, 'invited')} AND ${op.eq(attr.inviteTokenHash, existing.inviteTokenHash ?? '')}`)
         .go({ response: 'none' });
     } else {
-      await memberEntity().create(item).go({ response: 'none' });
+      await memberEntity.create(item).go({ response: 'none' });
     }
   } catch (error) {
     await giveBackSlots();
     if (!isConditionalFailure(error)) throw error;
-    const { data: now } = await memberEntity().get({ agencyName: scope.agencyName, email }).go();
+    const { data: now } = await memberEntity.get({ agencyName: scope.agencyName, email }).go();
     throw new Conflict(now?.status === 'active' ? INVITE_MESSAGES.alreadyMember(email) : INVITE_MESSAGES.alreadyPending(email));
   }
   if (existing) await deleteInviteItem(existing.inviteTokenHash).catch(() => undefined);
@@ -131,7 +131,7 @@ export const inviteMember = async (scope: AgencyScope, email: string, role: 'own
     log().error('invitation e-mail failed', { agency: scope.agencyName, error: errorMessage(error) });
     await giveBackSlots();
     await deleteInviteItem(tokenHash).catch(() => undefined);
-    await memberEntity()
+    await memberEntity
       .delete({ agencyName: scope.agencyName, email })
       .where((attr, op) => op.eq(attr.inviteTokenHash, tokenHash))
       .go({ response: 'none' })
@@ -142,7 +142,7 @@ export const inviteMember = async (scope: AgencyScope, email: string, role: 'own
 };
 
 const pendingInvitation = async (scope: AgencyScope, email: string) => {
-  const { data } = await memberEntity().get({ agencyName: scope.agencyName, email }).go();
+  const { data } = await memberEntity.get({ agencyName: scope.agencyName, email }).go();
   if (!data || data.status !== 'invited') throw new NotFound(INVITE_MESSAGES.noPending(email));
   // any member may invite members; only owners manage someone else's invitation
   if (scope.role !== 'owner' && data.invitedBy !== scope.email) throw new Forbidden(INVITE_MESSAGES.onlyOwnersManageOthers);
@@ -158,7 +158,7 @@ export const resendInvitation = async (scope: AgencyScope, email: string): Promi
   const tokenHash = hashToken(token);
   const expiresAt = new Date(Date.now() + INVITE_TTL_MS).toISOString();
   try {
-    await memberEntity()
+    await memberEntity
       .patch({ agencyName: scope.agencyName, email })
       .set({ inviteTokenHash: tokenHash, expiresAt, invitedAt: nowIso() })
       .where((attr, op) => `${op.eq(attr.status, 'invited')} AND ${op.eq(attr.inviteTokenHash, invitation.inviteTokenHash ?? '')}`)
@@ -176,7 +176,7 @@ export const resendInvitation = async (scope: AgencyScope, email: string): Promi
     log().error('invitation e-mail failed', { agency: scope.agencyName, error: errorMessage(error) });
     await giveBackSlots();
     // keep it expired so it can be resent again
-    await memberEntity()
+    await memberEntity
       .patch({ agencyName: scope.agencyName, email })
       .set({ expiresAt: invitation.expiresAt ?? nowIso() })
       .go({ response: 'none' })
@@ -190,7 +190,7 @@ export const resendInvitation = async (scope: AgencyScope, email: string): Promi
 export const cancelInvitation = async (scope: AgencyScope, email: string): Promise<string> => {
   const invitation = await pendingInvitation(scope, email);
   try {
-    await memberEntity()
+    await memberEntity
       .delete({ agencyName: scope.agencyName, email })
       .where((attr, op) => op.eq(attr.status, 'invited'))
       .go({ response: 'none' });
@@ -205,7 +205,7 @@ export const cancelInvitation = async (scope: AgencyScope, email: string): Promi
 export type MyInvite = { agency_name: string; agency_display_name: string; invited_by: string | null; role: 'owner' | 'member'; expires_at: string | null };
 
 export const listMyInvitations = async (email: string): Promise<MyInvite[]> => {
-  const { data } = await memberEntity().query.byUser({ email }).go({ pages: 'all' });
+  const { data } = await memberEntity.query.byUser({ email }).go({ pages: 'all' });
   const pending = data.filter((member) => member.status === 'invited' && !isExpired(member.expiresAt));
   const names = await agencyDisplayNames(pending.map((member) => member.agencyName));
   return pending.map((member) => ({

@@ -29,7 +29,7 @@ export type MemberView = {
 };
 
 export const listMembers = async (scope: AgencyScope): Promise<MemberView[]> => {
-  const { data } = await memberEntity().query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all' });
+  const { data } = await memberEntity.query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all' });
   const profiles = await getProfiles(data.map((member) => member.email));
   const rank = (member: (typeof data)[number]) => (member.status === 'active' ? 0 : 1);
   return [...data]
@@ -59,13 +59,13 @@ export const listMembers = async (scope: AgencyScope): Promise<MemberView[]> => 
 export const removeMember = async (scope: AgencyScope, email: string): Promise<void> => {
   if (scope.role !== 'owner') throw new Forbidden(MEMBER_MESSAGES.onlyOwnersRemove);
   if (email === scope.email) throw new BadRequest(MEMBER_MESSAGES.cannotRemoveSelf);
-  const { data: member } = await memberEntity().get({ agencyName: scope.agencyName, email }).go();
+  const { data: member } = await memberEntity.get({ agencyName: scope.agencyName, email }).go();
   if (!member) throw new NotFound(MEMBER_MESSAGES.notMember(email));
 
   const removingActiveOwner = member.status === 'active' && member.role === 'owner';
   if (removingActiveOwner) {
     try {
-      await agencyEntity()
+      await agencyEntity
         .patch({ name: scope.agencyName })
         .subtract({ ownerCount: 1 })
         .where((attr, op) => op.gt(attr.ownerCount, 1))
@@ -76,17 +76,17 @@ export const removeMember = async (scope: AgencyScope, email: string): Promise<v
     }
   }
   try {
-    await memberEntity()
+    await memberEntity
       .delete({ agencyName: scope.agencyName, email })
       .where((attr, op) => `${op.eq(attr.status, member.status)} AND ${op.eq(attr.role, member.role)}`)
       .go({ response: 'none' });
   } catch (error) {
     if (removingActiveOwner) {
-      await agencyEntity().patch({ name: scope.agencyName }).add({ ownerCount: 1 }).go({ response: 'none' }).catch(() => undefined);
+      await agencyEntity.patch({ name: scope.agencyName }).add({ ownerCount: 1 }).go({ response: 'none' }).catch(() => undefined);
     }
     if (isConditionalFailure(error)) throw new NotFound(MEMBER_MESSAGES.notMember(email));
     throw error;
   }
-  if (member.inviteTokenHash) await inviteEntity().delete({ tokenHash: member.inviteTokenHash }).go({ response: 'none' }).catch(() => undefined);
+  if (member.inviteTokenHash) await inviteEntity.delete({ tokenHash: member.inviteTokenHash }).go({ response: 'none' }).catch(() => undefined);
   if (member.status === 'active') await revokeMemberDriveAccess(scope.agencyName, email);
 };

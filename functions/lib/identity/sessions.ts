@@ -12,7 +12,7 @@ export const createSession = async (email: string, agencyName: string | undefine
   const tokenHash = hashToken(token);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString();
-  await sessionEntity()
+  await sessionEntity
     .create({
       tokenHash,
       email,
@@ -27,19 +27,19 @@ export const createSession = async (email: string, agencyName: string | undefine
 };
 
 export const deleteSession = async (tokenHash: string): Promise<void> => {
-  await sessionEntity().delete({ tokenHash }).go({ response: 'none' });
+  await sessionEntity.delete({ tokenHash }).go({ response: 'none' });
 };
 
 /** Points the session at an agency (the caller checked the membership). */
 export const setSessionAgency = async (tokenHash: string, agencyName: string | undefined): Promise<void> => {
-  const update = sessionEntity().patch({ tokenHash });
+  const update = sessionEntity.patch({ tokenHash });
   await (agencyName ? update.set({ agencyName }) : update.remove(['agencyName'])).go({ response: 'none' });
 };
 
 export type SessionRecord = { email: string; agencyName?: string; lastSeenAt: string; expiresAt: string };
 
 export const readSession = async (tokenHash: string): Promise<SessionRecord | undefined> => {
-  const { data } = await sessionEntity().get({ tokenHash }).go();
+  const { data } = await sessionEntity.get({ tokenHash }).go();
   return data && isSessionLive(data) ? data : undefined;
 };
 
@@ -47,7 +47,7 @@ export const readSession = async (tokenHash: string): Promise<SessionRecord | un
 export const touchSession = async (tokenHash: string, lastSeenAt: string, now = Date.now()): Promise<void> => {
   if (Date.parse(lastSeenAt) + SESSION_TOUCH_MS > now) return;
   try {
-    await sessionEntity()
+    await sessionEntity
       .patch({ tokenHash })
       .set({ lastSeenAt: new Date(now).toISOString() })
       .where((attr, op) => op.eq(attr.lastSeenAt, lastSeenAt))

@@ -79,7 +79,7 @@ export const startSignIn = async (query: Record<string, string | undefined>): Pr
   const binding = newToken();
   const now = Date.now();
   const expiresAt = new Date(now + OAUTH_STATE_TTL_MS).toISOString();
-  await oauthStateEntity()
+  await oauthStateEntity
     .create({
       state: request.state,
       codeVerifier: request.codeVerifier,
@@ -99,7 +99,7 @@ export type CallbackOutcome = { location: string; cookies: string[] };
 
 /** Consumes the state item: a second use (or an expired one) finds nothing. */
 const consumeState = async (state: string) => {
-  const { data } = await oauthStateEntity().delete({ state }).go({ response: 'all_old' });
+  const { data } = await oauthStateEntity.delete({ state }).go({ response: 'all_old' });
   if (!data || isExpired(data.expiresAt)) return undefined;
   return data;
 };

@@ -94,7 +94,7 @@ export class SharedBucket implements RateStore {
       const until = this.now() + ms + this.tau;
       try {
         this.requests += 1;
-        await rateBucketEntity()
+        await rateBucketEntity
           .update({ scope: this.options.scope, subject: subjectOf(key) })
           .set({ tat: until, expires_at_epoch: Math.ceil(until / 1000) + HOUR_S })
           .where((a, op) => `${op.notExists(a.tat)} OR ${op.lt(a.tat, until)}`)
@@ -142,7 +142,7 @@ export class SharedBucket implements RateStore {
 
   /** Takes `units` from the shared bucket; answers when they may be spent (epoch ms). */
   private async reserve(key: string, units: number, maxWaitMs: number): Promise<number> {
-    const entity = rateBucketEntity();
+    const entity = rateBucketEntity;
     const id = { scope: this.options.scope, subject: subjectOf(key) };
     const cost = units * this.interval;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {

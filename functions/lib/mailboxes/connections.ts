@@ -32,8 +32,8 @@ const toJson = (item: MailboxItem, ownerName: string, you: string): MailboxJson 
 /** Every connected mailbox of the agency with its owner, limits and health, and the caller's own state. */
 export const listMailboxes = async (scope: AgencyScope): Promise<MailboxesResponse> => {
   const [{ data }, members, googleAccess, checkedAt] = await Promise.all([
-    mailboxEntity().query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all' }),
-    memberEntity().query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all', attributes: ['email', 'status'] }),
+    mailboxEntity.query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all' }),
+    memberEntity.query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all', attributes: ['email', 'status'] }),
     hasGoogleGrant(scope.email),
     monitorCheckedAt(scope.agencyName),
   ]);
@@ -54,7 +54,7 @@ export const listMailboxes = async (scope: AgencyScope): Promise<MailboxesRespon
 export const connectMailbox = async (scope: AgencyScope, body: Connect): Promise<MailboxJson> => {
   if (!(await hasGoogleGrant(scope.email))) throw new Conflict(messages.mailboxes.noGoogleAccess);
   const now = nowIso();
-  const { data: existing } = await mailboxEntity().get({ agencyName: scope.agencyName, email: scope.email }).go({ consistent: true });
+  const { data: existing } = await mailboxEntity.get({ agencyName: scope.agencyName, email: scope.email }).go({ consistent: true });
   const wasConnected = existing?.connected === true;
   const item = {
     ...(existing ?? {}),
@@ -69,7 +69,7 @@ export const connectMailbox = async (scope: AgencyScope, body: Connect): Promise
   if (body.after) item.after = body.after;
   else delete item.after;
   delete item.disconnectedAt;
-  await mailboxEntity().put(item).go({ response: 'none' });
+  await mailboxEntity.put(item).go({ response: 'none' });
   // Gmail push (with a topic configured): new mail reaches the agency within seconds. A failed
   // watch is recorded on the mailbox's health; the 2-minute check reads it either way.
   const watched = await watchMailbox(scope.email);
@@ -86,9 +86,9 @@ export const connectOwnMailbox = (scope: AgencyScope, body: ConnectMailboxBody =
  * `remove_data`: then this mailbox's copies leave the agency's record.
  */
 export const disconnectMailbox = async (scope: AgencyScope, options: { remove_data: boolean }): Promise<{ removed_threads: number }> => {
-  const { data: existing } = await mailboxEntity().get({ agencyName: scope.agencyName, email: scope.email }).go({ consistent: true });
+  const { data: existing } = await mailboxEntity.get({ agencyName: scope.agencyName, email: scope.email }).go({ consistent: true });
   if (existing) {
-    await mailboxEntity()
+    await mailboxEntity
       .patch({ agencyName: scope.agencyName, email: scope.email })
       .set({ connected: false, disconnectedAt: nowIso(), updatedAt: nowIso() })
       .remove(['historyId'])

@@ -1,6 +1,6 @@
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dayStartMs } from '../processing/gmail-queries';
-import { dynamoClient, tableName } from '../store/client';
+import { dynamoClient, TABLE_NAME } from '../store/client';
 import { memberEntity } from '../store/entities/member';
 import { mailboxEntity, type MailboxItem } from '../store/entities/mailbox';
 import { monitorRegistryEntity, type MonitorRegistryItem } from '../store/entities/monitor-registry';
@@ -22,7 +22,7 @@ export const consentOf = (item: Pick<MailboxItem, 'email' | 'fromAddresses' | 'a
 });
 
 const activeMembers = async (agencyName: string): Promise<Set<string>> => {
-  const { data } = await memberEntity().query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['email', 'status'] });
+  const { data } = await memberEntity.query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['email', 'status'] });
   return new Set(data.filter((m) => m.status === 'active').map((m) => m.email.toLowerCase()));
 };
 
@@ -31,7 +31,7 @@ const activeMembers = async (agencyName: string): Promise<Set<string>> => {
  * cached tokens, and the active members: two Queries, shared by the monitor's whole check.
  */
 export const readMailboxReadings = async (agencyName: string): Promise<{ readings: MailboxReading[]; members: string[] }> => {
-  const [{ data }, members] = await Promise.all([mailboxEntity().query.byAgency({ agencyName }).go({ pages: 'all' }), activeMembers(agencyName)]);
+  const [{ data }, members] = await Promise.all([mailboxEntity.query.byAgency({ agencyName }).go({ pages: 'all' }), activeMembers(agencyName)]);
   return { readings: toReadings(data, members), members: [...members] };
 };
 
@@ -67,7 +67,7 @@ export const readMonitorView = async (
   do {
     const page = await dynamoClient().send(
       new QueryCommand({
-        TableName: tableName(),
+        TableName: TABLE_NAME,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
         ExpressionAttributeValues: { ':pk': `AGENCY#${agencyName}`, ':from': 'MAILBOX#', ':to': 'MONITOR' },
         ConsistentRead: true,
@@ -82,10 +82,10 @@ export const readMonitorView = async (
     }
     start = page.LastEvaluatedKey;
   } while (start);
-  const members = memberEntity().parse({ Items: memberItems }).data;
+  const members = memberEntity.parse({ Items: memberItems }).data;
   const active = new Set(members.filter((m) => m.status === 'active').map((m) => m.email.toLowerCase()));
-  const registry = monitorRegistryEntity().parse({ Items: registryItems }).data[0];
-  return { readings: toReadings(mailboxEntity().parse({ Items: mailboxes }).data, active), members: [...active], registry };
+  const registry = monitorRegistryEntity.parse({ Items: registryItems }).data[0];
+  return { readings: toReadings(mailboxEntity.parse({ Items: mailboxes }).data, active), members: [...active], registry };
 };
 
 /** The agency's mailboxes whose owners connected them and are still active members, by e-mail. */
@@ -94,8 +94,8 @@ export const readConsents = async (agencyName: string): Promise<MailboxConsent[]
 /** One mailbox's consent, read fresh: disconnecting (or leaving the agency) stops reading at once. */
 export const readConsent = async (agencyName: string, email: string): Promise<MailboxConsent | undefined> => {
   const [{ data: item }, { data: member }] = await Promise.all([
-    mailboxEntity().get({ agencyName, email }).go({ consistent: true }),
-    memberEntity().get({ agencyName, email }).go({ attributes: ['status'] }),
+    mailboxEntity.get({ agencyName, email }).go({ consistent: true }),
+    memberEntity.get({ agencyName, email }).go({ attributes: ['status'] }),
   ]);
   return item?.connected === true && member?.status === 'active' ? consentOf(item) : undefined;
 };

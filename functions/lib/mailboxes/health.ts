@@ -35,7 +35,7 @@ export const recordMailboxCheck = async (agencyName: string, email: string, chec
   if (check.health === 'revoked') await markGoogleGrantRevoked(email);
   const ok = check.health === 'connected' || check.health === 'history_reset';
   try {
-    await mailboxEntity()
+    await mailboxEntity
       .patch({ agencyName, email })
       .set({
         health: check.health,
@@ -56,7 +56,7 @@ export const recordMailboxCheck = async (agencyName: string, email: string, chec
 
 /** When the monitor last read every healthy connected mailbox of the agency (its registry item). */
 export const monitorCheckedAt = async (agencyName: string): Promise<string | undefined> =>
-  (await monitorRegistryEntity().get({ agencyName }).go({ attributes: ['mailboxesCheckedAt'] })).data?.mailboxesCheckedAt ?? undefined;
+  (await monitorRegistryEntity.get({ agencyName }).go({ attributes: ['mailboxesCheckedAt'] })).data?.mailboxesCheckedAt ?? undefined;
 
 /**
  * A mailbox's last check and last success as shown: an idle check does not write a healthy

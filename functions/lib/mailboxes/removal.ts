@@ -13,14 +13,14 @@ import { threadEntity } from '../store/entities/thread';
  * Safe to repeat. Returns the number of this mailbox's thread copies removed.
  */
 export const removeMailboxData = async (agencyName: string, mailbox: string): Promise<number> => {
-  const { data } = await threadEntity()
+  const { data } = await threadEntity
     .query.byAgency({ agencyName, mailbox })
     .go({ pages: 'all', attributes: ['mailbox', 'threadId', 'threadKey'] });
   const pointers = data.filter((p) => p.mailbox === mailbox);
   const threadKeys = [...new Set(pointers.map((p) => p.threadKey).filter((key): key is string => Boolean(key)))];
   for (const stored of await getThreads(agencyName, threadKeys)) await removeFromThread(agencyName, mailbox, stored.threadKey);
   for (let i = 0; i < pointers.length; i += 25) {
-    await threadEntity()
+    await threadEntity
       .delete(pointers.slice(i, i + 25).map((p) => ({ agencyName, mailbox: p.mailbox, threadId: p.threadId })))
       .go();
   }
@@ -40,18 +40,18 @@ const removeFromThread = async (agencyName: string, mailbox: string, threadKey: 
     const copies = [...(message.copies ?? [])];
     const mine = copies.filter(own);
     if (mine.length === copies.length) {
-      await mailMessageEntity().delete({ agencyName, messageKey: key }).go({ response: 'none' });
+      await mailMessageEntity.delete({ agencyName, messageKey: key }).go({ response: 'none' });
       removedIds.add(message.messageId);
       continue;
     }
-    if (mine.length) await mailMessageEntity().update({ agencyName, messageKey: key }).delete({ copies: mine }).go({ response: 'none' });
+    if (mine.length) await mailMessageEntity.update({ agencyName, messageKey: key }).delete({ copies: mine }).go({ response: 'none' });
     kept.push(key);
   }
   const copies = (stored.copies ?? []).filter((copy) => !own(copy));
   if (kept.length === 0) {
     // Nothing of it stays: its conversations let go of it, then it goes.
     await saveAttribution(agencyName, stored, { messageKeys: [], copies: [], targets: [], needsAssignment: false, candidates: [], summary: '', summarisedKeys: [], dates: [] });
-    await conversationThreadEntity().delete({ agencyName, threadKey }).go({ response: 'none' });
+    await conversationThreadEntity.delete({ agencyName, threadKey }).go({ response: 'none' });
     return;
   }
   const touched = removedIds.size > 0;

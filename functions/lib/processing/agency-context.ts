@@ -10,7 +10,7 @@ import { memberEntity } from '../store/entities/member';
  * address.
  */
 export const activeMemberEmails = async (agencyName: string): Promise<string[]> => {
-  const { data } = await memberEntity().query.byAgency({ agencyName }).go({ pages: 'all' });
+  const { data } = await memberEntity.query.byAgency({ agencyName }).go({ pages: 'all' });
   return data.filter((member) => member.status === 'active').map((member) => member.email.toLowerCase());
 };
 

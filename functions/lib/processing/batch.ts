@@ -27,7 +27,7 @@ export const processBatch = async (agencyName: string, jobId: string, index: num
   const result: BatchResult = { index, processed: 0, skipped: 0 };
   let job = await getJob(agencyName, jobId);
   if (!job || isCancelled(job)) return { ...result, stopped: 'cancelled' };
-  const { data: batch } = await jobBatchEntity().get({ agencyName, jobId, index }).go({ consistent: true });
+  const { data: batch } = await jobBatchEntity.get({ agencyName, jobId, index }).go({ consistent: true });
   const refs = (batch?.refs as ThreadRef[] | undefined) ?? [];
   if (refs.length === 0) return result;
   await renewLease(agencyName, jobId);

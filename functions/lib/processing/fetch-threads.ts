@@ -115,7 +115,7 @@ export const writeBatches = async (agencyName: string, jobId: string, refs: Thre
     items.push({ agencyName, jobId, index: i, refs: refs.slice(i * BATCH_SIZE, (i + 1) * BATCH_SIZE), expires_at_epoch: expires });
   }
   for (let i = 0; i < items.length; i += 25) {
-    const { unprocessed } = await jobBatchEntity().put(items.slice(i, i + 25)).go();
+    const { unprocessed } = await jobBatchEntity.put(items.slice(i, i + 25)).go();
     if (unprocessed.length) throw new Error('Some thread batches could not be saved');
   }
   return items.length;
@@ -139,7 +139,7 @@ export const fetchJobThreads = async (agencyName: string, jobId: string, remaini
     // Unchanged threads are part of the job and done already: progress counts them (SET, not ADD:
     // no batch has run before the fetch, and a retried fetch sets the same).
     total = refs.length + unchanged;
-    await jobEntity()
+    await jobEntity
       .patch({ agencyName, jobId })
       .set({ threadsTotal: total, threadsCompleted: unchanged, threadsUnchanged: unchanged, batchCount, updatedAt: nowIso() })
       .go({ response: 'none' });

@@ -7,7 +7,7 @@ const DONE_TTL_SECONDS = 7 * 24 * 3600;
 
 /** Reads and small conditional updates of a job item; every progress move is an ADD. */
 export const getJob = async (agencyName: string, jobId: string): Promise<JobItem | undefined> =>
-  (await jobEntity().get({ agencyName, jobId }).go({ consistent: true })).data ?? undefined;
+  (await jobEntity.get({ agencyName, jobId }).go({ consistent: true })).data ?? undefined;
 
 export const requireJob = async (agencyName: string, jobId: string): Promise<JobItem> => {
   const job = await getJob(agencyName, jobId);
@@ -18,7 +18,7 @@ export const requireJob = async (agencyName: string, jobId: string): Promise<Job
 /** Moves a running job to a phase; a job that ended or is being cancelled keeps its phase. */
 export const setPhase = async (agencyName: string, jobId: string, phase: JobPhase): Promise<boolean> => {
   try {
-    await jobEntity()
+    await jobEntity
       .patch({ agencyName, jobId })
       .set({ phase, updatedAt: nowIso() })
       .where((attr, op) => `${op.eq(attr.status, 'running')} AND ${op.eq(attr.cancelRequested, false)}`)
@@ -42,28 +42,28 @@ export const refKey = (ref: ThreadRef): string => createHash('sha256').update(`$
  */
 export const countThread = async (agencyName: string, jobId: string, ref: ThreadRef): Promise<boolean> => {
   try {
-    await jobThreadDoneEntity()
+    await jobThreadDoneEntity
       .create({ agencyName, jobId, refKey: refKey(ref), expires_at_epoch: epochSeconds(Date.now()) + DONE_TTL_SECONDS })
       .go({ response: 'none' });
   } catch (error) {
     if (isConditionalFailure(error)) return false;
     throw error;
   }
-  await jobEntity().patch({ agencyName, jobId }).add({ threadsCompleted: 1 }).go({ response: 'none' });
+  await jobEntity.patch({ agencyName, jobId }).add({ threadsCompleted: 1 }).go({ response: 'none' });
   return true;
 };
 
 /** Which of these refs this job already counted: one BatchGetItem (a batch holds ≤ BATCH_SIZE refs). */
 export const countedRefKeys = async (agencyName: string, jobId: string, refs: ThreadRef[]): Promise<Set<string>> => {
   if (refs.length === 0) return new Set();
-  const { data } = await jobThreadDoneEntity()
+  const { data } = await jobThreadDoneEntity
     .get(refs.map((ref) => ({ agencyName, jobId, refKey: refKey(ref) })))
     .go({ consistent: true, attributes: ['refKey'] });
   return new Set(data.map((d) => d.refKey));
 };
 
 export const setCurrentThread = async (agencyName: string, jobId: string, subject: string, threadId: string): Promise<void> => {
-  await jobEntity()
+  await jobEntity
     .patch({ agencyName, jobId })
     .set({ currentSubject: subject.slice(0, 300), currentThreadId: threadId })
     .go({ response: 'none' });
@@ -80,7 +80,7 @@ export const addThreadOutcome = async (
   if (outcome.messages) add.messagesSummarised = outcome.messages;
   if (outcome.campaigns.length) add.campaignsTouched = outcome.campaigns;
   if (Object.keys(add).length === 0) return;
-  await jobEntity().patch({ agencyName, jobId }).add(add).go({ response: 'none' });
+  await jobEntity.patch({ agencyName, jobId }).add(add).go({ response: 'none' });
 };
 
 export const isCancelled = (job: Pick<JobItem, 'status' | 'cancelRequested'>): boolean => job.status !== 'running' || job.cancelRequested === true;
@@ -91,7 +91,7 @@ export const elapsedSeconds = (startedAt: string, now = Date.now()): number => M
 
 /** A mailbox the job could not read, and why: the status says so when the job ends. */
 export const noteSkippedMailbox = async (agencyName: string, jobId: string, mailbox: string, reason: string): Promise<void> => {
-  await jobEntity()
+  await jobEntity
     .update({ agencyName, jobId })
     .add({ skippedMailboxes: [`${mailbox}: ${reason}`] })
     .go({ response: 'none' });
@@ -109,14 +109,14 @@ const FAILED_THREAD_TEXT_MAX = 400;
 export const noteFailedThread = async (agencyName: string, jobId: string, text: string): Promise<void> => {
   const entry = text.slice(0, FAILED_THREAD_TEXT_MAX);
   try {
-    await jobEntity()
+    await jobEntity
       .update({ agencyName, jobId })
       .add({ threadsFailed: 1, failedThreads: [entry] })
       .where((attr, op) => `${op.notExists(attr.failedThreads)} OR ${op.size(attr.failedThreads)} < ${op.escape(FAILED_THREADS_KEPT)}`)
       .go({ response: 'none' });
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
-    await jobEntity().update({ agencyName, jobId }).add({ threadsFailed: 1 }).go({ response: 'none' });
+    await jobEntity.update({ agencyName, jobId }).add({ threadsFailed: 1 }).go({ response: 'none' });
   }
 };
 
@@ -125,7 +125,7 @@ export const addJobWarning = async (agencyName: string, jobId: string, text: str
   const entry = text.slice(0, 1_000);
   const job = await getJob(agencyName, jobId);
   if (!job || (job.warnings ?? []).includes(entry)) return;
-  await jobEntity()
+  await jobEntity
     .patch({ agencyName, jobId })
     .set({ warnings: [...(job.warnings ?? []), entry].slice(-10) })
     .go({ response: 'none' });

@@ -35,7 +35,7 @@ export const startJob = async (agencyName: string, scope: JobScope, options: Sta
     throw new Conflict(text);
   }
   try {
-    await jobEntity()
+    await jobEntity
       .create({
         agencyName,
         jobId,
@@ -57,7 +57,7 @@ export const startJob = async (agencyName: string, scope: JobScope, options: Sta
     // Registered, with the job as the monitor's busy hint (an idle check reads no lock item).
     await noteActiveJob(agencyName, jobId).catch((error: unknown) => logger.warn('monitor registration failed', { agency: agencyName, error: errorMessage(error) }));
     const { executionId } = await workflowEngine().start({ name: jobId, input: { agencyName, jobId } });
-    await jobEntity().patch({ agencyName, jobId }).set({ executionId }).go({ response: 'none' });
+    await jobEntity.patch({ agencyName, jobId }).set({ executionId }).go({ response: 'none' });
   } catch (error) {
     logger.error('job start failed', { agency: agencyName, jobId, error: errorMessage(error) });
     await endJob(agencyName, jobId, 'failed', 'The processing job could not be started').catch(() => undefined);
@@ -76,7 +76,7 @@ export const endJob = async (agencyName: string, jobId: string, outcome: 'succee
   const endedAt = nowIso();
   let ended = false;
   try {
-    await jobEntity()
+    await jobEntity
       .patch({ agencyName, jobId })
       .set({
         status: outcome,
@@ -150,7 +150,7 @@ export const cancelJob = async (scope: AgencyScope, jobId: string): Promise<{ ca
     return { cancelled: true, phase: 'cancelled', message: messages.processing.cancelledOrphan };
   }
   try {
-    await jobEntity()
+    await jobEntity
       .patch({ agencyName: scope.agencyName, jobId })
       .set({ cancelRequested: true, phase: 'cancelling', updatedAt: nowIso() })
       .where((attr, op) => op.eq(attr.status, 'running'))

@@ -12,13 +12,13 @@ export const LEASE_MS = 15 * 60 * 1000;
 export type HeldLock = { jobId: string; operationLabel: string; startedAt: string; leaseUntil: number };
 
 export const readLock = async (agencyName: string): Promise<HeldLock | undefined> => {
-  const { data } = await activeJobEntity().get({ agencyName }).go({ consistent: true });
+  const { data } = await activeJobEntity.get({ agencyName }).go({ consistent: true });
   return data ?? undefined;
 };
 
 const putLock = async (agencyName: string, lock: HeldLock, now: number): Promise<boolean> => {
   try {
-    await activeJobEntity()
+    await activeJobEntity
       .put({ agencyName, ...lock })
       .where((attr, op) => `${op.notExists(attr.jobId)} OR ${op.lt(attr.leaseUntil, now)}`)
       .go({ response: 'none' });
@@ -39,7 +39,7 @@ export const takeLock = async (agencyName: string, lock: Omit<HeldLock, 'leaseUn
   if (await putLock(agencyName, wanted, now)) return { taken: true };
   const holder = await readLock(agencyName);
   if (!holder) return (await putLock(agencyName, wanted, now)) ? { taken: true } : { taken: false, holder: (await readLock(agencyName)) ?? wanted };
-  const { data: job } = await jobEntity().get({ agencyName, jobId: holder.jobId }).go({ consistent: true });
+  const { data: job } = await jobEntity.get({ agencyName, jobId: holder.jobId }).go({ consistent: true });
   if (!job || job.status !== 'running') {
     await releaseLock(agencyName, holder.jobId);
     if (await putLock(agencyName, wanted, now)) return { taken: true };
@@ -50,7 +50,7 @@ export const takeLock = async (agencyName: string, lock: Omit<HeldLock, 'leaseUn
 /** Deletes the lock only if it is still this job's; true when it was. */
 export const releaseLock = async (agencyName: string, jobId: string): Promise<boolean> => {
   try {
-    await activeJobEntity()
+    await activeJobEntity
       .delete({ agencyName })
       .where((attr, op) => op.eq(attr.jobId, jobId))
       .go({ response: 'none' });
@@ -64,7 +64,7 @@ export const releaseLock = async (agencyName: string, jobId: string): Promise<bo
 /** Extends the lease while the job is alive; a lock that is no longer this job's is left alone. */
 export const renewLease = async (agencyName: string, jobId: string): Promise<void> => {
   try {
-    await activeJobEntity()
+    await activeJobEntity
       .patch({ agencyName })
       .set({ leaseUntil: Date.now() + LEASE_MS })
       .where((attr, op) => op.eq(attr.jobId, jobId))
@@ -75,5 +75,5 @@ export const renewLease = async (agencyName: string, jobId: string): Promise<voi
 };
 
 export const recordLastJob = async (agencyName: string, jobId: string, endedAt: string): Promise<void> => {
-  await lastJobEntity().put({ agencyName, jobId, endedAt }).go({ response: 'none' });
+  await lastJobEntity.put({ agencyName, jobId, endedAt }).go({ response: 'none' });
 };

@@ -22,7 +22,7 @@ export const mailboxTokenCache = (agencyName: string, readings: MailboxReading[]
     pending.push(
       (async () => {
         const accessTokenSealed = await sealSecret(token.accessToken, mailboxTokenContext(agencyName, email));
-        await mailboxEntity()
+        await mailboxEntity
           .patch({ agencyName, email })
           .set({ accessTokenSealed, accessTokenExpiresAt: token.expiresAt, accessTokenScope: token.scope ?? '' })
           .where((attr, op) => op.eq(attr.connected, true))

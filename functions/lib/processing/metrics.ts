@@ -32,7 +32,7 @@ export const monitorMetrics = async (agencyName: string, now = Date.now()): Prom
  */
 export const dashboardMetrics = async (agencyName: string): Promise<DashboardMetricsResponse> => {
   const [{ data: campaigns }, registry] = await Promise.all([
-    campaignEntity().query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['campaignId', 'status'] }),
+    campaignEntity.query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['campaignId', 'status'] }),
     readRegistry(agencyName),
   ]);
   const counted = registry?.contactCounters ? { total: registry.contactsTotal ?? 0, tracking: registry.contactsTracking ?? 0 } : undefined;

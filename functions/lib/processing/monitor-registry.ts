@@ -11,7 +11,7 @@ import { nowIso } from '../store/keys';
  */
 export const ensureRegistered = async (agencyName: string, now = new Date()): Promise<void> => {
   try {
-    await monitorRegistryEntity()
+    await monitorRegistryEntity
       .create({
         agencyName,
         nextCheckAt: now.toISOString(),
@@ -30,7 +30,7 @@ export const ensureRegistered = async (agencyName: string, now = new Date()): Pr
 };
 
 export const readRegistry = async (agencyName: string): Promise<MonitorRegistryItem | undefined> =>
-  (await monitorRegistryEntity().get({ agencyName }).go()).data ?? undefined;
+  (await monitorRegistryEntity.get({ agencyName }).go()).data ?? undefined;
 
 /**
  * The agency's contacts changed (add, remove, tracking toggle, import row): the monitor's cached
@@ -39,7 +39,7 @@ export const readRegistry = async (agencyName: string): Promise<MonitorRegistryI
  */
 export const bumpContactsVersion = async (agencyName: string, delta: { total?: number; tracking?: number } = {}): Promise<void> => {
   const bump = () =>
-    monitorRegistryEntity()
+    monitorRegistryEntity
       .patch({ agencyName })
       .add({ contactsVersion: 1, contactsTotal: delta.total ?? 0, contactsTracking: delta.tracking ?? 0 })
       .set({ updatedAt: nowIso() })
@@ -56,7 +56,7 @@ export const bumpContactsVersion = async (agencyName: string, delta: { total?: n
 /** A thread item was created: one more tracked conversation (best effort; it is a dashboard count). */
 export const addTrackedConversation = async (agencyName: string): Promise<void> => {
   await ensureRegistered(agencyName);
-  await monitorRegistryEntity().patch({ agencyName }).add({ trackedConversations: 1 }).go({ response: 'none' });
+  await monitorRegistryEntity.patch({ agencyName }).add({ trackedConversations: 1 }).go({ response: 'none' });
 };
 
 export type MonitoringConfig = { check_interval_minutes: number; hours_to_check: number; max_duration_minutes: number };
@@ -74,9 +74,9 @@ const configAttributes = (config: MonitoringConfig) => ({
 });
 
 /** Patches an existing registry item; an agency without one is registered by its next contact or job. */
-const patchIfRegistered = async (agencyName: string, change: (patch: ReturnType<ReturnType<typeof monitorRegistryEntity>['patch']>) => { go: (o: { response: 'none' }) => Promise<unknown> }) => {
+const patchIfRegistered = async (agencyName: string, change: (patch: ReturnType<typeof monitorRegistryEntity['patch']>) => { go: (o: { response: 'none' }) => Promise<unknown> }) => {
   try {
-    await change(monitorRegistryEntity().patch({ agencyName })).go({ response: 'none' });
+    await change(monitorRegistryEntity.patch({ agencyName })).go({ response: 'none' });
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
   }
@@ -95,7 +95,7 @@ export const noteActiveJob = async (agencyName: string, jobId: string): Promise<
 /** The job ended: its hint goes (only if it is still this job's). */
 export const clearActiveJob = async (agencyName: string, jobId: string): Promise<void> => {
   try {
-    await monitorRegistryEntity()
+    await monitorRegistryEntity
       .patch({ agencyName })
       .remove(['activeJobId'])
       .where((attr, op) => op.eq(attr.activeJobId, jobId))
@@ -114,7 +114,7 @@ export const sheetsMaybeBehind = (item: MonitorRegistryItem | undefined): boolea
 /** A look at the sync states found no tracker behind at this want version: later checks skip the look until it moves. */
 export const markSheetsChecked = async (agencyName: string, version: number): Promise<void> => {
   try {
-    await monitorRegistryEntity()
+    await monitorRegistryEntity
       .patch({ agencyName })
       .set({ sheetsCheckedVersion: version })
       .where((attr, op) => (version === 0 ? `${op.notExists(attr.sheetsWantVersion)} OR ${op.eq(attr.sheetsWantVersion, 0)}` : op.eq(attr.sheetsWantVersion, version)))
@@ -139,7 +139,7 @@ export const recordCheck = async (
   agencyName: string,
   check: { at: Date; nextCheckAt: Date; threads: number; messages: number; config?: MonitoringConfig; mailboxesChecked?: boolean; staleJobHint?: boolean },
 ): Promise<void> => {
-  await monitorRegistryEntity()
+  await monitorRegistryEntity
     .patch({ agencyName })
     .set({
       lastCheckAt: check.at.toISOString(),
@@ -176,7 +176,7 @@ export const scheduleNext = (dueAt: number | undefined, now: number, intervalMs:
 
 /** Agencies whose next check is due, oldest first (a Query on byDueCheck, never a Scan). */
 export const dueAgencies = async (now: Date, limit: number): Promise<MonitorRegistryItem[]> => {
-  const { data } = await monitorRegistryEntity()
+  const { data } = await monitorRegistryEntity
     .query.byDueCheck({})
     .lte({ nextCheckAt: new Date(now.getTime() + MONITOR_TICK_MS / 2).toISOString() })
     .go({ limit, pages: 'all' });

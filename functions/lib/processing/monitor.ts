@@ -86,7 +86,7 @@ const scanHistory = async (agencyName: string, gmail: GmailClient, consent: Mail
   for (const added of changes.added.slice(0, MAX_NEW_MESSAGES_INSPECTED)) {
     let relevant = known.get(added.threadId);
     if (relevant === undefined) {
-      const { data } = await threadEntity().get({ agencyName, mailbox, threadId: added.threadId }).go({ attributes: ['threadId'] });
+      const { data } = await threadEntity.get({ agencyName, mailbox, threadId: added.threadId }).go({ attributes: ['threadId'] });
       relevant = Boolean(data);
       known.set(added.threadId, relevant);
     }
@@ -224,7 +224,7 @@ export const checkAgency = async (agencyName: string, now = new Date(), due?: Mo
           deadlineAt: new Date(now.getTime() + config.max_duration_minutes * 60_000).toISOString(),
           prepare: async (id) => {
             const batchCount = await writeBatches(agencyName, id, refs);
-            await jobEntity().patch({ agencyName, jobId: id }).set({ threadsTotal: refs.length, batchCount }).go({ response: 'none' });
+            await jobEntity.patch({ agencyName, jobId: id }).set({ threadsTotal: refs.length, batchCount }).go({ response: 'none' });
           },
         },
       ));

@@ -40,7 +40,7 @@ const campaignConversations = async (scope: AgencyScope, campaignId: string): Pr
 
 /** How many changes each campaign's tracker should reflect, and which trackers are behind them. */
 const syncStates = async (agencyName: string) => {
-  const { data } = await sheetSyncStateEntity().query.byAgency({ agencyName }).go({ pages: 'all' });
+  const { data } = await sheetSyncStateEntity.query.byAgency({ agencyName }).go({ pages: 'all' });
   return {
     wanted: new Map(data.map((state) => [state.campaignId, state.wanted ?? 0])),
     behind: data.filter((state) => (state.wanted ?? 0) > (state.written ?? 0)).map((state) => state.campaignId),
@@ -48,7 +48,7 @@ const syncStates = async (agencyName: string) => {
 };
 
 const prepare = async (scope: AgencyScope, campaignId: string, wanted: number): Promise<Prepared | undefined> => {
-  const { data: campaign } = await campaignEntity().get({ agencyName: scope.agencyName, campaignId }).go();
+  const { data: campaign } = await campaignEntity.get({ agencyName: scope.agencyName, campaignId }).go();
   if (!campaign || campaign.status === 'deleting') return undefined;
   return { campaign, conversations: await campaignConversations(scope, campaignId), wanted };
 };
@@ -91,7 +91,7 @@ const writeCampaignsTracker = async (drive: AgencyDrive, tracker: TrackerState |
 };
 
 const allCampaignIds = async (agencyName: string): Promise<string[]> =>
-  (await campaignEntity().query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['campaignId'] })).data.map((campaign) => campaign.campaignId);
+  (await campaignEntity.query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['campaignId'] })).data.map((campaign) => campaign.campaignId);
 
 /**
  * JobSyncSheets, for every job (any kind): the outreach tracker and the campaigns-tracker row of
@@ -159,7 +159,7 @@ export const syncJobSheets = async (agencyName: string, jobId: string, remaining
         aggregations[p.campaign.campaignId] = '';
       }
     }
-    const saved = jobEntity().patch({ agencyName, jobId }).set({ aggregations });
+    const saved = jobEntity.patch({ agencyName, jobId }).set({ aggregations });
     await (tokens ? saved.add({ tokensUsed: tokens }) : saved).go({ response: 'none' });
   }
 
@@ -168,7 +168,7 @@ export const syncJobSheets = async (agencyName: string, jobId: string, remaining
     const campaignId = p.campaign.campaignId;
     if (synced.has(campaignId)) continue;
     await writeOutreach(drive, p.campaign.outreachTrackerSheetId!, p.conversations, updatedAt);
-    await jobEntity().patch({ agencyName, jobId }).add({ campaignsSynced: [campaignId] }).go({ response: 'none' });
+    await jobEntity.patch({ agencyName, jobId }).add({ campaignsSynced: [campaignId] }).go({ response: 'none' });
   }
   // A new answer where there is one; otherwise the summary the tracker already shows.
   const summaryOf = (id: string) => aggregations[id] || tracker?.summaryOf.get(id) || '';
@@ -178,8 +178,8 @@ export const syncJobSheets = async (agencyName: string, jobId: string, remaining
     prepared.map((p) => ({ campaign: p.campaign, contactCount: p.conversations.length, summary: summaryOf(p.campaign.campaignId) })),
   );
   for (const p of prepared) {
-    await sheetSyncStateEntity().update({ agencyName, campaignId: p.campaign.campaignId }).set({ written: p.wanted, writtenAt: updatedAt }).go({ response: 'none' });
+    await sheetSyncStateEntity.update({ agencyName, campaignId: p.campaign.campaignId }).set({ written: p.wanted, writtenAt: updatedAt }).go({ response: 'none' });
   }
-  await jobEntity().patch({ agencyName, jobId }).set({ trackerSynced: true }).go({ response: 'none' });
+  await jobEntity.patch({ agencyName, jobId }).set({ trackerSynced: true }).go({ response: 'none' });
   return { campaigns: prepared.length };
 };

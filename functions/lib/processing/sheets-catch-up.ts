@@ -11,7 +11,7 @@ export const CATCH_UP_BACKOFF_MS = 30 * 60_000;
 
 /** Whether any campaign's trackers are behind what the record says (written < wanted): one Query. */
 export const sheetsBehind = async (agencyName: string): Promise<boolean> => {
-  const { data } = await sheetSyncStateEntity().query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['wanted', 'written'] });
+  const { data } = await sheetSyncStateEntity.query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['wanted', 'written'] });
   return data.some((state) => (state.wanted ?? 0) > (state.written ?? 0));
 };
 
@@ -38,7 +38,7 @@ export const catchUpBehindSheets = async (agencyName: string, now = Date.now(), 
 
 /** The agency's last job was a sheets-only job that could not write the sheets, a short while ago: retrying every check would only fail again. */
 const lastCatchUpFailedRecently = async (agencyName: string, now: number): Promise<boolean> => {
-  const { data: last } = await lastJobEntity().get({ agencyName }).go();
+  const { data: last } = await lastJobEntity.get({ agencyName }).go();
   if (!last || now - Date.parse(last.endedAt) > CATCH_UP_BACKOFF_MS) return false;
   const job = await getJob(agencyName, last.jobId);
   return job?.kind === 'sheets' && (job.warnings ?? []).length > 0;

@@ -83,7 +83,7 @@ export const processingStatus = async (agencyName: string, now = Date.now()): Pr
     const { job, running } = await activeJob(agencyName, lock, now);
     if (job) return view(job, running, now);
   }
-  const { data: last } = await lastJobEntity().get({ agencyName }).go();
+  const { data: last } = await lastJobEntity.get({ agencyName }).go();
   if (last && now - Date.parse(last.endedAt) < JUST_ENDED_MS) {
     const job = await getJob(agencyName, last.jobId);
     if (job) return view(job, false, now);

@@ -44,7 +44,7 @@ export const unchangedRefs = async (agencyName: string, refs: ThreadRef[], cover
   const out = new Set<string>();
   for (let i = 0; i < listed.length; i += 100) {
     const page = listed.slice(i, i + 100);
-    const { data } = await threadEntity()
+    const { data } = await threadEntity
       .get(page.map((r) => ({ agencyName, mailbox: r.mailbox, threadId: r.threadId })))
       .go({ attributes: ['mailbox', 'threadId', 'gmailHistoryId', 'gmailCoverage'] });
     const stored = new Map(data.map((p) => [key(p.mailbox, p.threadId), p]));
@@ -67,7 +67,7 @@ export const recordSeen = async (agencyName: string, ref: ThreadRef, coverage: s
   if (!ref.historyId) return;
   try {
     // patch: only an existing pointer (ElectroDB's patch requires the item)
-    await threadEntity()
+    await threadEntity
       .patch({ agencyName, mailbox: ref.mailbox, threadId: ref.threadId })
       .set({ gmailHistoryId: ref.historyId, gmailCoverage: coverage })
       .go({ response: 'none' });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureTable, startDynalite, type LocalDynamo } from '../../../infra/local/dynamo';
+import { TABLE_NAME } from '../store/client';
 import { installPlatform } from '../platform/platform';
 import { mailboxEntity } from '../store/entities/mailbox';
 import { beginCheck, CLAIM_MS, deferUntilJobEnds, endCheck, notify } from './coalesce';
@@ -17,8 +18,8 @@ describe('push coalescing on the mailbox item (conditional writes, no process me
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'threadline-push-'));
     dynamo = await startDynalite(join(dir, 'dynamodb'));
-    await ensureTable(dynamo.endpoint, 'threadline');
-    Object.assign(process.env, { TABLE_NAME: 'threadline', DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
+    await ensureTable(dynamo.endpoint, TABLE_NAME);
+    Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
     installPlatform({});
   });
   afterAll(async () => {
@@ -28,9 +29,9 @@ describe('push coalescing on the mailbox item (conditional writes, no process me
     rmSync(dir, { recursive: true, force: true });
   });
   beforeEach(async () => {
-    await mailboxEntity().put({ ...key, connected: true, historyId: '100', updatedAt: new Date().toISOString() }).go();
+    await mailboxEntity.put({ ...key, connected: true, historyId: '100', updatedAt: new Date().toISOString() }).go();
   });
-  const item = async () => (await mailboxEntity().get(key).go({ consistent: true })).data!;
+  const item = async () => (await mailboxEntity.get(key).go({ consistent: true })).data!;
 
   it('a notification the stored historyId covers (duplicate, out of order) changes nothing', async () => {
     expect(await notify(key, '100', 100)).toBe('stale');

@@ -20,7 +20,7 @@ type Key = { agencyName: string; email: string };
 
 const tryClaim = async (key: Key, now: number): Promise<boolean> => {
   try {
-    await mailboxEntity()
+    await mailboxEntity
       .patch(key)
       .set({ pushRunUntil: now + CLAIM_MS, pushPending: false, updatedAt: nowIso() })
       .where((attr, op) => `${op.eq(attr.connected, true)} AND (${op.notExists(attr.pushRunUntil)} OR ${op.lt(attr.pushRunUntil, now)})`)
@@ -34,7 +34,7 @@ const tryClaim = async (key: Key, now: number): Promise<boolean> => {
 
 const markPending = async (key: Key): Promise<void> => {
   try {
-    await mailboxEntity()
+    await mailboxEntity
       .patch(key)
       .set({ pushPending: true, updatedAt: nowIso() })
       .where((attr, op) => op.eq(attr.connected, true))
@@ -46,7 +46,7 @@ const markPending = async (key: Key): Promise<void> => {
 
 const recordNotification = async (key: Key, historyId: number, at: string): Promise<void> => {
   try {
-    await mailboxEntity()
+    await mailboxEntity
       .patch(key)
       .set({ lastPushAt: at, pushHistoryId: historyId })
       .where((attr, op) => `${op.eq(attr.connected, true)} AND (${op.notExists(attr.pushHistoryId)} OR ${op.lt(attr.pushHistoryId, historyId)})`)
@@ -68,7 +68,7 @@ export const notify = async (key: Key, storedHistoryId: string | undefined, hist
 
 /** A check begins (a notification's, or one resumed after a job): it holds the claim and clears the mark. */
 export const beginCheck = async (key: Key, now = Date.now()): Promise<void> => {
-  await mailboxEntity()
+  await mailboxEntity
     .patch(key)
     .set({ pushRunUntil: now + CLAIM_MS, pushPending: false, updatedAt: nowIso() })
     .go({ response: 'none' });
@@ -77,7 +77,7 @@ export const beginCheck = async (key: Key, now = Date.now()): Promise<void> => {
 /** The check ended: the claim goes unless a notification came meanwhile (then false: check again). */
 export const endCheck = async (key: Key): Promise<boolean> => {
   try {
-    await mailboxEntity()
+    await mailboxEntity
       .patch(key)
       .remove(['pushRunUntil'])
       .where((attr, op) => `${op.notExists(attr.pushPending)} OR ${op.eq(attr.pushPending, false)}`)
@@ -91,7 +91,7 @@ export const endCheck = async (key: Key): Promise<boolean> => {
 
 /** A job holds the agency: the check waits for it (the job's end resumes it) and lets the claim go. */
 export const deferUntilJobEnds = async (key: Key): Promise<void> => {
-  await mailboxEntity()
+  await mailboxEntity
     .patch(key)
     .set({ pushPending: true, updatedAt: nowIso() })
     .remove(['pushRunUntil'])
@@ -100,5 +100,5 @@ export const deferUntilJobEnds = async (key: Key): Promise<void> => {
 
 /** The claimed check could not be started: the next notification may claim at once. */
 export const releaseClaim = async (key: Key): Promise<void> => {
-  await mailboxEntity().patch(key).remove(['pushRunUntil']).go({ response: 'none' });
+  await mailboxEntity.patch(key).remove(['pushRunUntil']).go({ response: 'none' });
 };

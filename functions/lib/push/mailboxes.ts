@@ -8,8 +8,8 @@ import { mailboxEntity, type MailboxItem } from '../store/entities/mailbox';
  */
 export const connectedAgenciesOf = async (email: string): Promise<MailboxItem[]> => {
   const address = email.trim().toLowerCase();
-  const { data: memberships } = await memberEntity().query.byUser({ email: address }).go({ pages: 'all', attributes: ['agencyName', 'status'] });
+  const { data: memberships } = await memberEntity.query.byUser({ email: address }).go({ pages: 'all', attributes: ['agencyName', 'status'] });
   const active = memberships.filter((m) => m.status === 'active');
-  const items = await Promise.all(active.map(async (m) => (await mailboxEntity().get({ agencyName: m.agencyName, email: address }).go({ consistent: true })).data));
+  const items = await Promise.all(active.map(async (m) => (await mailboxEntity.get({ agencyName: m.agencyName, email: address }).go({ consistent: true })).data));
   return items.filter((item): item is MailboxItem => item?.connected === true);
 };

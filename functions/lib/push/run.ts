@@ -47,7 +47,7 @@ export const runPushCheck = async ({ agencyName, mailbox }: PushCheckInput): Pro
  * check is left to the next notification or the 2-minute check.
  */
 export const resumePushChecks = async (agencyName: string, options: { busyRetries?: number; busyWaitMs?: number } = {}): Promise<number> => {
-  const { data } = await mailboxEntity().query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['email', 'connected', 'pushPending'] });
+  const { data } = await mailboxEntity.query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['email', 'connected', 'pushPending'] });
   const pending = data.filter((item) => item.connected === true && item.pushPending === true);
   for (const item of pending) {
     for (let attempt = 0; ; attempt += 1) {

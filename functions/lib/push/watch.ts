@@ -20,7 +20,7 @@ const gmailApi = (ctx: GoogleContext) => new gmail_v1.Gmail(clientOptions(ctx, '
 const record = async (email: string, fields: { watchExpiresAt?: string; watchError?: string }): Promise<void> => {
   for (const item of await connectedAgenciesOf(email)) {
     try {
-      const update = mailboxEntity().patch({ agencyName: item.agencyName, email: item.email });
+      const update = mailboxEntity.patch({ agencyName: item.agencyName, email: item.email });
       const set = { ...fields, updatedAt: nowIso() };
       await (fields.watchError ? update.set(set) : update.set(set).remove(['watchError'])).where((attr, op) => op.eq(attr.connected, true)).go({ response: 'none' });
     } catch (error) {
@@ -73,11 +73,11 @@ export const stopWatchIfUnused = async (email: string): Promise<boolean> => {
  */
 export const renewWatches = async (now = Date.now(), options: { force?: boolean } = {}): Promise<{ mailboxes: number; renewed: number; failed: number }> => {
   if (!pushTopic()) return { mailboxes: 0, renewed: 0, failed: 0 };
-  const { data: agencies } = await monitorRegistryEntity().query.byDueCheck({}).go({ pages: 'all', attributes: ['agencyName'] });
+  const { data: agencies } = await monitorRegistryEntity.query.byDueCheck({}).go({ pages: 'all', attributes: ['agencyName'] });
   const due = new Set<string>();
   const seen = new Set<string>();
   for (const { agencyName } of agencies) {
-    const { data } = await mailboxEntity().query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['email', 'connected', 'watchExpiresAt', 'health'] });
+    const { data } = await mailboxEntity.query.byAgency({ agencyName }).go({ pages: 'all', attributes: ['email', 'connected', 'watchExpiresAt', 'health'] });
     for (const item of data) {
       // A revoked grant cannot watch (Gmail stops notifying with it); its owner's next sign-in reconnects.
       if (item.connected !== true || item.health === 'revoked') continue;

@@ -50,11 +50,11 @@ export const resolveSession = async (
   const found = readToken(event);
   if (!found) return undefined;
   const tokenHash = hashToken(found.token);
-  const { data } = await sessionEntity().get({ tokenHash }).go();
+  const { data } = await sessionEntity.get({ tokenHash }).go();
   if (!data || !isSessionLive(data)) return undefined;
   const session: SessionContext = { tokenHash, email: data.email, agencyName: data.agencyName, via: found.via };
   if (!data.agencyName) return { session };
-  const { data: member } = await memberEntity().get({ agencyName: data.agencyName, email: data.email }).go();
+  const { data: member } = await memberEntity.get({ agencyName: data.agencyName, email: data.email }).go();
   if (!member || member.status !== 'active') return { session };
   return { session, scope: { agencyName: data.agencyName, email: data.email, role: member.role } };
 };

@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import { MODEL_PURPOSES, type ModelPurpose } from '../../../shared/constants';
-import { dynamoClient, tableName } from '../store/client';
+import { storeConfig } from '../store/client';
 import { nowIso } from '../store/keys';
 
 /**
@@ -20,35 +20,34 @@ export type ModelWarning = {
   since: string;
 };
 
-export const modelStateEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'modelState', version: '1', service: 'threadline' },
-      attributes: {
-        agencyName: { type: 'string', required: true },
-        /** ids from models.list, and when they were read */
-        modelIds: { type: 'list', items: { type: 'string' } },
-        modelIdsAt: { type: 'string' },
-        /** a short hash of the key they were listed with: another key lists again */
-        modelIdsKey: { type: 'string' },
-        /** keyed by purpose */
-        warnings: { type: 'any' },
-        updatedAt: { type: 'string' },
-      },
-      indexes: {
-        byAgency: {
-          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
-          sk: { field: 'sk', composite: [], template: 'MODEL_STATE', casing: 'none' },
-        },
+export const modelStateEntity = new Entity(
+  {
+    model: { entity: 'modelState', version: '1', service: 'threadline' },
+    attributes: {
+      agencyName: { type: 'string', required: true },
+      /** ids from models.list, and when they were read */
+      modelIds: { type: 'list', items: { type: 'string' } },
+      modelIdsAt: { type: 'string' },
+      /** a short hash of the key they were listed with: another key lists again */
+      modelIdsKey: { type: 'string' },
+      /** keyed by purpose */
+      warnings: { type: 'any' },
+      updatedAt: { type: 'string' },
+    },
+    indexes: {
+      byAgency: {
+        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        sk: { field: 'sk', composite: [], template: 'MODEL_STATE', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);
 
 type State = { modelIds?: string[]; modelIdsAt?: string; modelIdsKey?: string; warnings?: Partial<Record<ModelPurpose, ModelWarning>> };
 
 const readState = async (agencyName: string): Promise<State> => {
-  const { data } = await modelStateEntity().get({ agencyName }).go();
+  const { data } = await modelStateEntity.get({ agencyName }).go();
   return (data ?? {}) as State;
 };
 
@@ -63,8 +62,8 @@ export const recordModelWarning = async (agencyName: string, warning: Omit<Model
   const current = state.warnings?.[warning.purpose];
   if (current && current.old_model === warning.old_model && current.new_model === warning.new_model) return;
   const warnings = { ...(state.warnings ?? {}), [warning.purpose]: { ...warning, since: current?.since ?? nowIso() } };
-  await modelStateEntity().patch({ agencyName }).set({ warnings, updatedAt: nowIso() }).go({ response: 'none' }).catch(async () => {
-    await modelStateEntity().put({ agencyName, warnings, updatedAt: nowIso() }).go({ response: 'none' });
+  await modelStateEntity.patch({ agencyName }).set({ warnings, updatedAt: nowIso() }).go({ response: 'none' }).catch(async () => {
+    await modelStateEntity.put({ agencyName, warnings, updatedAt: nowIso() }).go({ response: 'none' });
   });
 };
 
@@ -73,7 +72,7 @@ export const clearModelWarnings = async (agencyName: string, purposes: readonly 
   const state = await readState(agencyName);
   if (!state.warnings || !purposes.some((p) => state.warnings?.[p])) return;
   const warnings = Object.fromEntries(Object.entries(state.warnings).filter(([p]) => !purposes.includes(p as ModelPurpose)));
-  await modelStateEntity().patch({ agencyName }).set({ warnings, updatedAt: nowIso() }).go({ response: 'none' });
+  await modelStateEntity.patch({ agencyName }).set({ warnings, updatedAt: nowIso() }).go({ response: 'none' });
 };
 
 /** The cached model list when fresh (younger than a day), else undefined. */
@@ -86,8 +85,8 @@ export const cachedModelIds = async (agencyName: string, keyHash: string, now = 
 export const storeModelIds = async (agencyName: string, keyHash: string, ids: string[]): Promise<void> => {
   const at = nowIso();
   const fields = { modelIds: ids, modelIdsAt: at, modelIdsKey: keyHash, updatedAt: at };
-  await modelStateEntity().patch({ agencyName }).set(fields).go({ response: 'none' }).catch(async () => {
-    await modelStateEntity().put({ agencyName, ...fields }).go({ response: 'none' });
+  await modelStateEntity.patch({ agencyName }).set(fields).go({ response: 'none' }).catch(async () => {
+    await modelStateEntity.put({ agencyName, ...fields }).go({ response: 'none' });
   });
 };
 

@@ -29,12 +29,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const updateOverrides = async (scope: AgencyScope, change: (current: Overrides) => Overrides): Promise<Settings> => {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await pause(Math.random() * attempt * RETRY_SPREAD_MS);
-    const { data } = await settingsEntity().get({ agencyName: scope.agencyName }).go();
+    const { data } = await settingsEntity.get({ agencyName: scope.agencyName }).go();
     const current = (data?.overrides ?? {}) as Overrides;
     const version = (data as { version?: number } | null)?.version ?? 0;
     const next = change(structuredClone(current));
     try {
-      await settingsEntity()
+      await settingsEntity
         .put({ agencyName: scope.agencyName, overrides: next, version: version + 1, updatedAt: nowIso(), updatedBy: scope.email })
         .where((attr, op) => (data ? op.eq(attr.version, version) : op.notExists(attr.agencyName)))
         .go({ response: 'none' });

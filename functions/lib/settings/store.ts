@@ -10,7 +10,7 @@ import {
   OLDEST_SCAN_DAYS_DEFAULT,
   PROCESSING_MODE_DEFAULTS,
 } from '../../../shared/constants';
-import { dynamoClient, tableName } from '../store/client';
+import { storeConfig } from '../store/client';
 import type { AgencyScope } from '../session/resolve';
 
 /** The spec's defaults (section 9), per settings section. */
@@ -33,27 +33,26 @@ type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : T[K] 
 export type Settings = { [K in SettingsSection]: Widen<(typeof SETTINGS_DEFAULTS)[K]> };
 
 /** `AGENCY#a / SETTINGS`: only what the agency changed is stored; reads merge it over the defaults. */
-export const settingsEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'settings', version: '1', service: 'threadline' },
-      attributes: {
-        agencyName: { type: 'string', required: true },
-        overrides: { type: 'any', default: () => ({}) },
-        /** bumped on every write; writes are conditional on the version they read */
-        version: { type: 'number', default: 0 },
-        updatedAt: { type: 'string' },
-        updatedBy: { type: 'string' },
-      },
-      indexes: {
-        byAgency: {
-          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
-          sk: { field: 'sk', composite: [], template: 'SETTINGS', casing: 'none' },
-        },
+export const settingsEntity = new Entity(
+  {
+    model: { entity: 'settings', version: '1', service: 'threadline' },
+    attributes: {
+      agencyName: { type: 'string', required: true },
+      overrides: { type: 'any', default: () => ({}) },
+      /** bumped on every write; writes are conditional on the version they read */
+      version: { type: 'number', default: 0 },
+      updatedAt: { type: 'string' },
+      updatedBy: { type: 'string' },
+    },
+    indexes: {
+      byAgency: {
+        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        sk: { field: 'sk', composite: [], template: 'SETTINGS', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);
 
 const merge = (defaults: unknown, override: unknown): unknown => {
   if (typeof defaults !== 'object' || defaults === null || Array.isArray(defaults)) return override ?? defaults;
@@ -71,7 +70,7 @@ const settingsOwner = new WeakMap<Settings, string>();
 export const agencyOfSettings = (settings: Settings): string | undefined => settingsOwner.get(settings);
 
 export const readSettings = async (scope: Pick<AgencyScope, 'agencyName'>): Promise<Settings> => {
-  const { data } = await settingsEntity().get({ agencyName: scope.agencyName }).go();
+  const { data } = await settingsEntity.get({ agencyName: scope.agencyName }).go();
   const settings = merge(SETTINGS_DEFAULTS, data?.overrides ?? {}) as Settings;
   settingsOwner.set(settings, scope.agencyName);
   return settings;

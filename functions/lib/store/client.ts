@@ -1,12 +1,17 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Entity, EntityConfiguration } from 'electrodb';
 import { perPlatform, platform } from '../platform/platform';
 
-export const tableName = (): string => {
-  const name = process.env.TABLE_NAME;
-  if (!name) throw new Error('TABLE_NAME is not set');
-  return name;
-};
+/** The table's name where the local runtime (dynalite) creates it. */
+export const LOCAL_TABLE_NAME = 'threadline';
+
+/**
+ * Read once, when the store is first imported: Lambda sets TABLE_NAME before any code runs (the
+ * function construct sets it on every function, test/infra asserts it); the local runtime creates
+ * LOCAL_TABLE_NAME and only moves the endpoint from one runtime to the next.
+ */
+export const TABLE_NAME = process.env.TABLE_NAME ?? LOCAL_TABLE_NAME;
 
 /**
  * One DocumentClient per process (per installed platform). DYNAMODB_ENDPOINT points it at another
@@ -20,3 +25,17 @@ export const dynamoClient: () => DynamoDBDocumentClient = perPlatform(() => {
   platform().instrumentDynamo?.(client);
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 });
+
+/**
+ * What every entity is built with, once, at module level. The client resolves the process's
+ * DocumentClient on each call, so an entity defined at import time follows the installed
+ * platform (a local runtime started after the import) without being rebuilt.
+ */
+export const storeConfig = {
+  client: { send: (command: Parameters<DynamoDBDocumentClient['send']>[0], options?: Parameters<DynamoDBDocumentClient['send']>[1]) => dynamoClient().send(command, options) },
+  table: TABLE_NAME,
+} satisfies EntityConfiguration;
+
+/** An item as a get returns it: attributes with a default are always there. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Entity's own type parameters are open here
+export type StoredItem<E extends Entity<any, any, any, any>> = NonNullable<Awaited<ReturnType<ReturnType<E['get']>['go']>>['data']>;

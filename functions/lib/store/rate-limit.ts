@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoClient, tableName } from './client';
+import { dynamoClient, TABLE_NAME } from './client';
 import { TTL_ATTRIBUTE } from './table-definition';
 
 /** At most `limit` uses per fixed window of `windowSeconds`, counted per key under `name`. */
@@ -32,7 +32,7 @@ export const takeSlot = async (rule: RateRule, key: string, now = Date.now()): P
   try {
     await dynamoClient().send(
       new UpdateCommand({
-        TableName: tableName(),
+        TableName: TABLE_NAME,
         Key,
         UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
         ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
@@ -50,7 +50,7 @@ export const takeSlot = async (rule: RateRule, key: string, now = Date.now()): P
       await dynamoClient()
         .send(
           new UpdateCommand({
-            TableName: tableName(),
+            TableName: TABLE_NAME,
             Key,
             UpdateExpression: 'ADD #count :minusOne',
             ConditionExpression: '#count > :zero',

@@ -18,7 +18,7 @@ export const handler = async (event: unknown, _context?: Context) => {
   await renewLease(agencyName, jobId);
   if (job.kind === 'sheets') return { ok: true, sheets_only: true };
   // Existence only: this task holds no decrypt permission, the key is opened where it is used.
-  const { data: key } = await apiKeyEntity().get({ agencyName, service: 'openai' }).go({ attributes: ['agencyName'] });
+  const { data: key } = await apiKeyEntity.get({ agencyName, service: 'openai' }).go({ attributes: ['agencyName'] });
   if (!key) throw new MissingApiKey();
   if ((await connectedMailboxes(agencyName)).length === 0) throw new NoConnectedMailbox();
   return { ok: true, sheets_only: false };

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { dynamoClient, tableName } from '../client';
+import { storeConfig } from '../client';
 
 /**
  * An agency's provider API key, `AGENCY#a / APIKEY#service`, envelope-encrypted with the context
@@ -7,23 +7,22 @@ import { dynamoClient, tableName } from '../client';
  */
 export const apiKeyContext = (agencyName: string, service: string) => ({ purpose: 'api-key', agency: agencyName, service });
 
-export const apiKeyEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'apiKey', version: '1', service: 'threadline' },
-      attributes: {
-        agencyName: { type: 'string', required: true },
-        service: { type: ['openai'] as const, required: true },
-        sealed: { type: 'string', required: true },
-        setBy: { type: 'string', required: true },
-        updatedAt: { type: 'string', required: true },
-      },
-      indexes: {
-        byAgency: {
-          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
-          sk: { field: 'sk', composite: ['service'], template: 'APIKEY#${service}', casing: 'none' },
-        },
+export const apiKeyEntity = new Entity(
+  {
+    model: { entity: 'apiKey', version: '1', service: 'threadline' },
+    attributes: {
+      agencyName: { type: 'string', required: true },
+      service: { type: ['openai'] as const, required: true },
+      sealed: { type: 'string', required: true },
+      setBy: { type: 'string', required: true },
+      updatedAt: { type: 'string', required: true },
+    },
+    indexes: {
+      byAgency: {
+        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        sk: { field: 'sk', composite: ['service'], template: 'APIKEY#${service}', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);

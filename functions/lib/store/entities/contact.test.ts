@@ -1,12 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactEntity, contactItemKeys, rekeyLegacyContact } from './contact';
 
-beforeAll(() => {
-  process.env.TABLE_NAME ??= 'threadline-unit';
-});
-
 const put = (campaignId: string, email: string) =>
-  contactEntity()
+  contactEntity
     .create({ agencyName: 'glow', campaignId, email, trackingEnabled: true, createdAt: 'now', updatedAt: 'now' })
     .params() as { Item: Record<string, unknown>; ConditionExpression: string };
 
@@ -31,9 +27,9 @@ describe('contact keys', () => {
   });
 
   it("reads one campaign's contacts by prefix, with the separator (c1 is not c10)", () => {
-    const params = contactEntity().query.byAgency({ agencyName: 'glow', campaignId: 'c1' }).params() as { ExpressionAttributeValues: Record<string, string> };
+    const params = contactEntity.query.byAgency({ agencyName: 'glow', campaignId: 'c1' }).params() as { ExpressionAttributeValues: Record<string, string> };
     expect(params.ExpressionAttributeValues[':sk1']).toBe('CONTACT#c1#');
-    const talent = contactEntity().query.byTalent({ agencyName: 'glow', email: 'a@b.io' }).params() as { IndexName: string; ExpressionAttributeValues: Record<string, string> };
+    const talent = contactEntity.query.byTalent({ agencyName: 'glow', email: 'a@b.io' }).params() as { IndexName: string; ExpressionAttributeValues: Record<string, string> };
     expect(talent.IndexName).toBe('byTalent');
     expect(talent.ExpressionAttributeValues).toEqual({ ':pk': 'AGENCY#glow#TALENT#a@b.io', ':sk1': 'CONTACT#' });
   });

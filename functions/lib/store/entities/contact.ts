@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { dynamoClient, tableName } from '../client';
+import { storeConfig, type StoredItem } from '../client';
 
 export const CONTACT_HANDLE_MAX = 100;
 
@@ -11,42 +11,41 @@ export const CONTACT_HANDLE_MAX = 100;
  * - byTalent (gsi4) lists every campaign of one talent, `AGENCY#a#TALENT#email / CONTACT#campaign`
  *   (conversations share the index under `CONV#campaign`, so the prefixes stay distinct).
  */
-export const contactEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'contact', version: '1', service: 'threadline' },
-      attributes: {
-        agencyName: { type: 'string', required: true },
-        email: { type: 'string', required: true },
-        talentName: { type: 'string', default: '' },
-        emailOwner: { type: 'string', default: '' },
-        /** a social handle, e.g. "@mayacooks" */
-        handle: { type: 'string' },
-        campaignId: { type: 'string', required: true },
-        trackingEnabled: { type: 'boolean', required: true },
-        source: { type: ['manual', 'import'] as const, default: 'manual' },
-        createdAt: { type: 'string', required: true },
-        updatedAt: { type: 'string', required: true },
+export const contactEntity = new Entity(
+  {
+    model: { entity: 'contact', version: '1', service: 'threadline' },
+    attributes: {
+      agencyName: { type: 'string', required: true },
+      email: { type: 'string', required: true },
+      talentName: { type: 'string', default: '' },
+      emailOwner: { type: 'string', default: '' },
+      /** a social handle, e.g. "@mayacooks" */
+      handle: { type: 'string' },
+      campaignId: { type: 'string', required: true },
+      trackingEnabled: { type: 'boolean', required: true },
+      source: { type: ['manual', 'import'] as const, default: 'manual' },
+      createdAt: { type: 'string', required: true },
+      updatedAt: { type: 'string', required: true },
+    },
+    indexes: {
+      byAgency: {
+        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        sk: { field: 'sk', composite: ['campaignId', 'email'], template: 'CONTACT#${campaignId}#${email}', casing: 'none' },
       },
-      indexes: {
-        byAgency: {
-          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
-          sk: { field: 'sk', composite: ['campaignId', 'email'], template: 'CONTACT#${campaignId}#${email}', casing: 'none' },
-        },
-        byCampaign: {
-          index: 'byCampaign',
-          pk: { field: 'gsi2pk', composite: ['agencyName', 'campaignId'], template: 'AGENCY#${agencyName}#CAMPAIGN#${campaignId}', casing: 'none' },
-          sk: { field: 'gsi2sk', composite: ['email'], template: 'CONTACT#${email}', casing: 'none' },
-        },
-        byTalent: {
-          index: 'byTalent',
-          pk: { field: 'gsi4pk', composite: ['agencyName', 'email'], template: 'AGENCY#${agencyName}#TALENT#${email}', casing: 'none' },
-          sk: { field: 'gsi4sk', composite: ['campaignId'], template: 'CONTACT#${campaignId}', casing: 'none' },
-        },
+      byCampaign: {
+        index: 'byCampaign',
+        pk: { field: 'gsi2pk', composite: ['agencyName', 'campaignId'], template: 'AGENCY#${agencyName}#CAMPAIGN#${campaignId}', casing: 'none' },
+        sk: { field: 'gsi2sk', composite: ['email'], template: 'CONTACT#${email}', casing: 'none' },
+      },
+      byTalent: {
+        index: 'byTalent',
+        pk: { field: 'gsi4pk', composite: ['agencyName', 'email'], template: 'AGENCY#${agencyName}#TALENT#${email}', casing: 'none' },
+        sk: { field: 'gsi4sk', composite: ['campaignId'], template: 'CONTACT#${campaignId}', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);
 
 /**
  * The key attributes of a contact item, as the entity above writes them (a unit test holds the
@@ -70,4 +69,4 @@ export const rekeyLegacyContact = (item: Record<string, unknown>): Record<string
   return item.sk === keys.sk && item.gsi4pk === keys.gsi4pk ? undefined : { ...item, ...keys };
 };
 
-export type ContactItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof contactEntity>['get']>['go']>>['data']>;
+export type ContactItem = StoredItem<typeof contactEntity>;

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { dynamoClient, tableName } from '../client';
+import { storeConfig } from '../client';
 
 /**
  * An agency's Drive root, `AGENCY#a / DRIVE`: the "Threadline" folder and the campaigns tracker
@@ -7,27 +7,26 @@ import { dynamoClient, tableName } from '../client';
  * 'incomplete' when creation failed part-way (`error` says why); the drive health/recovery
  * routes complete it.
  */
-export const driveAssetsEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'driveAssets', version: '1', service: 'threadline' },
-      attributes: {
-        agencyName: { type: 'string', required: true },
-        /** the account whose Drive holds the assets (its grant acts on them) */
-        ownerEmail: { type: 'string', required: true },
-        rootFolderId: { type: 'string' },
-        campaignsTrackerId: { type: 'string' },
-        status: { type: ['ready', 'incomplete'] as const, required: true },
-        error: { type: 'string' },
-        createdAt: { type: 'string', required: true },
-        updatedAt: { type: 'string', required: true },
-      },
-      indexes: {
-        byAgency: {
-          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
-          sk: { field: 'sk', composite: [], template: 'DRIVE', casing: 'none' },
-        },
+export const driveAssetsEntity = new Entity(
+  {
+    model: { entity: 'driveAssets', version: '1', service: 'threadline' },
+    attributes: {
+      agencyName: { type: 'string', required: true },
+      /** the account whose Drive holds the assets (its grant acts on them) */
+      ownerEmail: { type: 'string', required: true },
+      rootFolderId: { type: 'string' },
+      campaignsTrackerId: { type: 'string' },
+      status: { type: ['ready', 'incomplete'] as const, required: true },
+      error: { type: 'string' },
+      createdAt: { type: 'string', required: true },
+      updatedAt: { type: 'string', required: true },
+    },
+    indexes: {
+      byAgency: {
+        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        sk: { field: 'sk', composite: [], template: 'DRIVE', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);

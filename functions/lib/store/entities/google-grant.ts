@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { dynamoClient, tableName } from '../client';
+import { storeConfig } from '../client';
 
 /**
  * A person's Google grant, `USER#email / GOOGLE`: the refresh token, envelope-encrypted
@@ -9,28 +9,27 @@ import { dynamoClient, tableName } from '../client';
 export const GOOGLE_GRANT_PURPOSE = 'google-refresh-token';
 export const googleGrantContext = (email: string) => ({ purpose: GOOGLE_GRANT_PURPOSE, email });
 
-export const googleGrantEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'googleGrant', version: '1', service: 'threadline' },
-      attributes: {
-        email: { type: 'string', required: true },
-        /** sealed refresh token (never the plaintext) */
-        refreshTokenSealed: { type: 'string', required: true },
-        scopes: { type: 'list', items: { type: 'string' } },
-        /** the provider's subject for this account */
-        subject: { type: 'string' },
-        grantedAt: { type: 'string', required: true },
-        /** Google refused the refresh token (revoked, or the password changed): set by whoever noticed, cleared by the next sign-in */
-        revokedAt: { type: 'string' },
-        updatedAt: { type: 'string', required: true },
-      },
-      indexes: {
-        byEmail: {
-          pk: { field: 'pk', composite: ['email'], template: 'USER#${email}', casing: 'none' },
-          sk: { field: 'sk', composite: [], template: 'GOOGLE', casing: 'none' },
-        },
+export const googleGrantEntity = new Entity(
+  {
+    model: { entity: 'googleGrant', version: '1', service: 'threadline' },
+    attributes: {
+      email: { type: 'string', required: true },
+      /** sealed refresh token (never the plaintext) */
+      refreshTokenSealed: { type: 'string', required: true },
+      scopes: { type: 'list', items: { type: 'string' } },
+      /** the provider's subject for this account */
+      subject: { type: 'string' },
+      grantedAt: { type: 'string', required: true },
+      /** Google refused the refresh token (revoked, or the password changed): set by whoever noticed, cleared by the next sign-in */
+      revokedAt: { type: 'string' },
+      updatedAt: { type: 'string', required: true },
+    },
+    indexes: {
+      byEmail: {
+        pk: { field: 'pk', composite: ['email'], template: 'USER#${email}', casing: 'none' },
+        sk: { field: 'sk', composite: [], template: 'GOOGLE', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { dynamoClient, tableName } from '../client';
+import { storeConfig, type StoredItem } from '../client';
 
 export const JOB_KINDS = ['interval', 'email', 'campaign', 'thread', 'monitor', 'sheets'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
@@ -16,65 +16,64 @@ export type JobPhase = (typeof JOB_PHASES)[number];
  * item does not grow with the number of threads. `countedRefs` is no longer written (jobs
  * started before the markers still parse).
  */
-export const jobEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'job', version: '1', service: 'threadline' },
-      attributes: {
-        agencyName: { type: 'string', required: true },
-        jobId: { type: 'string', required: true },
-        kind: { type: JOB_KINDS, required: true },
-        /** the job's scope as requested (dates, e-mail, campaign id, thread ref) */
-        scope: { type: 'any', required: true },
-        operationLabel: { type: 'string', required: true },
-        startedBy: { type: 'string' },
-        status: { type: JOB_STATUSES, required: true },
-        phase: { type: JOB_PHASES, required: true },
-        threadsTotal: { type: 'number', default: 0 },
-        threadsCompleted: { type: 'number', default: 0 },
-        messagesSummarised: { type: 'number', default: 0 },
-        tokensUsed: { type: 'number', default: 0 },
-        countedRefs: { type: 'set', items: 'string' },
-        /** campaigns whose threads changed in this job: SyncSheets writes their rows */
-        campaignsTouched: { type: 'set', items: 'string' },
-        /** campaigns whose outreach tracker this job already wrote (a retried sync skips them) */
-        campaignsSynced: { type: 'set', items: 'string' },
-        /** campaign_aggregation answers by campaign id, kept so a retried sync does not ask again */
-        aggregations: { type: 'any' },
-        trackerSynced: { type: 'boolean', default: false },
-        batchCount: { type: 'number' },
-        currentSubject: { type: 'string' },
-        currentThreadId: { type: 'string' },
-        executionId: { type: 'string' },
-        cancelRequested: { type: 'boolean', default: false },
-        /** a monitor job stops taking new threads past this (monitoring_config.max_duration_minutes) */
-        deadlineAt: { type: 'string' },
-        startedAt: { type: 'string', required: true },
-        endedAt: { type: 'string' },
-        error: { type: 'string' },
-        /** what went wrong without failing the job, e.g. a sheet sync that failed (shown with its end) */
-        warnings: { type: 'list', items: { type: 'string' } },
-        /** mailboxes this job could not read, "email: why" (a set: a retried fetch adds nothing new) */
-        skippedMailboxes: { type: 'set', items: 'string' },
-        /** threads this job could not process, "subject" could not be processed: why (at most FAILED_THREADS_KEPT) */
-        failedThreads: { type: 'set', items: 'string' },
-        /** how many threads this job could not process (all of them, also past the kept list) */
-        threadsFailed: { type: 'number', default: 0 },
-        /** listed threads whose Gmail historyId had not moved since they were read: not fetched again */
-        threadsUnchanged: { type: 'number' },
-        updatedAt: { type: 'string' },
-      },
-      indexes: {
-        byAgency: {
-          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
-          sk: { field: 'sk', composite: ['jobId'], template: 'JOB#${jobId}', casing: 'none' },
-        },
+export const jobEntity = new Entity(
+  {
+    model: { entity: 'job', version: '1', service: 'threadline' },
+    attributes: {
+      agencyName: { type: 'string', required: true },
+      jobId: { type: 'string', required: true },
+      kind: { type: JOB_KINDS, required: true },
+      /** the job's scope as requested (dates, e-mail, campaign id, thread ref) */
+      scope: { type: 'any', required: true },
+      operationLabel: { type: 'string', required: true },
+      startedBy: { type: 'string' },
+      status: { type: JOB_STATUSES, required: true },
+      phase: { type: JOB_PHASES, required: true },
+      threadsTotal: { type: 'number', default: 0 },
+      threadsCompleted: { type: 'number', default: 0 },
+      messagesSummarised: { type: 'number', default: 0 },
+      tokensUsed: { type: 'number', default: 0 },
+      countedRefs: { type: 'set', items: 'string' },
+      /** campaigns whose threads changed in this job: SyncSheets writes their rows */
+      campaignsTouched: { type: 'set', items: 'string' },
+      /** campaigns whose outreach tracker this job already wrote (a retried sync skips them) */
+      campaignsSynced: { type: 'set', items: 'string' },
+      /** campaign_aggregation answers by campaign id, kept so a retried sync does not ask again */
+      aggregations: { type: 'any' },
+      trackerSynced: { type: 'boolean', default: false },
+      batchCount: { type: 'number' },
+      currentSubject: { type: 'string' },
+      currentThreadId: { type: 'string' },
+      executionId: { type: 'string' },
+      cancelRequested: { type: 'boolean', default: false },
+      /** a monitor job stops taking new threads past this (monitoring_config.max_duration_minutes) */
+      deadlineAt: { type: 'string' },
+      startedAt: { type: 'string', required: true },
+      endedAt: { type: 'string' },
+      error: { type: 'string' },
+      /** what went wrong without failing the job, e.g. a sheet sync that failed (shown with its end) */
+      warnings: { type: 'list', items: { type: 'string' } },
+      /** mailboxes this job could not read, "email: why" (a set: a retried fetch adds nothing new) */
+      skippedMailboxes: { type: 'set', items: 'string' },
+      /** threads this job could not process, "subject" could not be processed: why (at most FAILED_THREADS_KEPT) */
+      failedThreads: { type: 'set', items: 'string' },
+      /** how many threads this job could not process (all of them, also past the kept list) */
+      threadsFailed: { type: 'number', default: 0 },
+      /** listed threads whose Gmail historyId had not moved since they were read: not fetched again */
+      threadsUnchanged: { type: 'number' },
+      updatedAt: { type: 'string' },
+    },
+    indexes: {
+      byAgency: {
+        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        sk: { field: 'sk', composite: ['jobId'], template: 'JOB#${jobId}', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);
 
-export type JobItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof jobEntity>['get']>['go']>>['data']>;
+export type JobItem = StoredItem<typeof jobEntity>;
 
 /** historyId: the thread's historyId as threads.list gave it (recorded on the pointer once the thread is processed). */
 export type ThreadRef = { mailbox: string; threadId: string; historyId?: string };
@@ -83,47 +82,45 @@ export type ThreadRef = { mailbox: string; threadId: string; historyId?: string 
  * One Map item's threads, `AGENCY#a / JOB#id#BATCH#n`: the state machine carries only the
  * index (payloads are capped at 256 KB), the refs live here.
  */
-export const jobBatchEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'jobBatch', version: '1', service: 'threadline' },
-      attributes: {
-        agencyName: { type: 'string', required: true },
-        jobId: { type: 'string', required: true },
-        index: { type: 'number', required: true },
-        refs: { type: 'any', required: true },
-        expires_at_epoch: { type: 'number' },
-      },
-      indexes: {
-        byAgency: {
-          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
-          sk: { field: 'sk', composite: ['jobId', 'index'], template: 'JOB#${jobId}#BATCH#${index}', casing: 'none' },
-        },
+export const jobBatchEntity = new Entity(
+  {
+    model: { entity: 'jobBatch', version: '1', service: 'threadline' },
+    attributes: {
+      agencyName: { type: 'string', required: true },
+      jobId: { type: 'string', required: true },
+      index: { type: 'number', required: true },
+      refs: { type: 'any', required: true },
+      expires_at_epoch: { type: 'number' },
+    },
+    indexes: {
+      byAgency: {
+        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        sk: { field: 'sk', composite: ['jobId', 'index'], template: 'JOB#${jobId}#BATCH#${index}', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);
 
 /**
  * One thread counted by a job, `AGENCY#a / JOB#id#DONE#refKey` (TTL): put only if absent, before
  * the job's threadsCompleted ADD, so a retried batch skips it and never counts it twice.
  */
-export const jobThreadDoneEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'jobThreadDone', version: '1', service: 'threadline' },
-      attributes: {
-        agencyName: { type: 'string', required: true },
-        jobId: { type: 'string', required: true },
-        refKey: { type: 'string', required: true },
-        expires_at_epoch: { type: 'number' },
-      },
-      indexes: {
-        byAgency: {
-          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
-          sk: { field: 'sk', composite: ['jobId', 'refKey'], template: 'JOB#${jobId}#DONE#${refKey}', casing: 'none' },
-        },
+export const jobThreadDoneEntity = new Entity(
+  {
+    model: { entity: 'jobThreadDone', version: '1', service: 'threadline' },
+    attributes: {
+      agencyName: { type: 'string', required: true },
+      jobId: { type: 'string', required: true },
+      refKey: { type: 'string', required: true },
+      expires_at_epoch: { type: 'number' },
+    },
+    indexes: {
+      byAgency: {
+        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        sk: { field: 'sk', composite: ['jobId', 'refKey'], template: 'JOB#${jobId}#DONE#${refKey}', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { dynamoClient, tableName } from '../client';
+import { storeConfig, type StoredItem } from '../client';
 
 export const IMPORT_STATUSES = ['running', 'succeeded', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
@@ -13,100 +13,97 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
  * Notes (rows skipped or found duplicate, with their reason) are kept up to a bound: the counts go
  * on past it, so the item and every response stay small whatever the sheet holds.
  */
-export const longlistImportEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'longlistImport', version: '1', service: 'threadline' },
-      attributes: {
-        agencyName: { type: 'string', required: true },
-        importId: { type: 'string', required: true },
-        campaignId: { type: 'string', required: true },
-        campaignName: { type: 'string', default: '' },
-        sourceSheetId: { type: 'string', required: true },
-        tab: { type: 'string', required: true },
-        startedBy: { type: 'string', required: true },
-        status: { type: IMPORT_STATUSES, required: true },
-        /** candidate rows (valid, not repeated in the sheet): what progress counts */
-        totalRows: { type: 'number', required: true },
-        chunkCount: { type: 'number', required: true },
-        nextChunk: { type: 'number', default: 0 },
-        processedRows: { type: 'number', default: 0 },
-        imported: { type: 'number', default: 0 },
-        skipped: { type: 'number', default: 0 },
-        duplicates: { type: 'number', default: 0 },
-        /** [{row, reason}] of skipped rows, bounded */
-        skippedNotes: { type: 'any' },
-        /** [{row, email, reason}] of duplicate rows, bounded */
-        duplicateNotes: { type: 'any' },
-        /** false once a write to the influencer list was refused for good (the contacts are stored either way) */
-        sheetUpdated: { type: 'boolean', default: true },
-        leaseOwner: { type: 'string' },
-        /** epoch ms */
-        leaseUntil: { type: 'number', default: 0 },
-        /** invocations that ended in an error; the import fails past a bound instead of retrying forever */
-        failures: { type: 'number', default: 0 },
-        lastError: { type: 'string' },
-        error: { type: 'string' },
-        startedAt: { type: 'string', required: true },
-        updatedAt: { type: 'string', required: true },
-        endedAt: { type: 'string' },
-        expires_at_epoch: { type: 'number' },
-      },
-      indexes: {
-        byAgency: {
-          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
-          sk: { field: 'sk', composite: ['importId'], template: 'LONGLIST_IMPORT#${importId}', casing: 'none' },
-        },
+export const longlistImportEntity = new Entity(
+  {
+    model: { entity: 'longlistImport', version: '1', service: 'threadline' },
+    attributes: {
+      agencyName: { type: 'string', required: true },
+      importId: { type: 'string', required: true },
+      campaignId: { type: 'string', required: true },
+      campaignName: { type: 'string', default: '' },
+      sourceSheetId: { type: 'string', required: true },
+      tab: { type: 'string', required: true },
+      startedBy: { type: 'string', required: true },
+      status: { type: IMPORT_STATUSES, required: true },
+      /** candidate rows (valid, not repeated in the sheet): what progress counts */
+      totalRows: { type: 'number', required: true },
+      chunkCount: { type: 'number', required: true },
+      nextChunk: { type: 'number', default: 0 },
+      processedRows: { type: 'number', default: 0 },
+      imported: { type: 'number', default: 0 },
+      skipped: { type: 'number', default: 0 },
+      duplicates: { type: 'number', default: 0 },
+      /** [{row, reason}] of skipped rows, bounded */
+      skippedNotes: { type: 'any' },
+      /** [{row, email, reason}] of duplicate rows, bounded */
+      duplicateNotes: { type: 'any' },
+      /** false once a write to the influencer list was refused for good (the contacts are stored either way) */
+      sheetUpdated: { type: 'boolean', default: true },
+      leaseOwner: { type: 'string' },
+      /** epoch ms */
+      leaseUntil: { type: 'number', default: 0 },
+      /** invocations that ended in an error; the import fails past a bound instead of retrying forever */
+      failures: { type: 'number', default: 0 },
+      lastError: { type: 'string' },
+      error: { type: 'string' },
+      startedAt: { type: 'string', required: true },
+      updatedAt: { type: 'string', required: true },
+      endedAt: { type: 'string' },
+      expires_at_epoch: { type: 'number' },
+    },
+    indexes: {
+      byAgency: {
+        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        sk: { field: 'sk', composite: ['importId'], template: 'LONGLIST_IMPORT#${importId}', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);
 
-export type LonglistImportItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof longlistImportEntity>['get']>['go']>>['data']>;
+export type LonglistImportItem = StoredItem<typeof longlistImportEntity>;
 
 /** One chunk of an import's candidate rows, `AGENCY#a / LONGLIST_IMPORT#id#CHUNK#n` (a few hundred rows, well under the item limit). */
-export const longlistImportChunkEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'longlistImportChunk', version: '1', service: 'threadline' },
-      attributes: {
-        agencyName: { type: 'string', required: true },
-        importId: { type: 'string', required: true },
-        index: { type: 'number', required: true },
-        /** [{row, email, talentName, manager, handle}] */
-        candidates: { type: 'any', required: true },
-        expires_at_epoch: { type: 'number' },
-      },
-      indexes: {
-        byAgency: {
-          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
-          sk: { field: 'sk', composite: ['importId', 'index'], template: 'LONGLIST_IMPORT#${importId}#CHUNK#${index}', casing: 'none' },
-        },
+export const longlistImportChunkEntity = new Entity(
+  {
+    model: { entity: 'longlistImportChunk', version: '1', service: 'threadline' },
+    attributes: {
+      agencyName: { type: 'string', required: true },
+      importId: { type: 'string', required: true },
+      index: { type: 'number', required: true },
+      /** [{row, email, talentName, manager, handle}] */
+      candidates: { type: 'any', required: true },
+      expires_at_epoch: { type: 'number' },
+    },
+    indexes: {
+      byAgency: {
+        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        sk: { field: 'sk', composite: ['importId', 'index'], template: 'LONGLIST_IMPORT#${importId}#CHUNK#${index}', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);
 
 /**
  * The imports still running, across agencies, `LONGLIST_IMPORTS / RUNNING#agency#id`: the monitor
  * tick reads this one partition (a Query, never a Scan) to resume an import whose worker died.
  * Written when an import starts, deleted when it ends.
  */
-export const runningImportEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'runningImport', version: '1', service: 'threadline' },
-      attributes: {
-        agencyName: { type: 'string', required: true },
-        importId: { type: 'string', required: true },
-        startedAt: { type: 'string', required: true },
-      },
-      indexes: {
-        running: {
-          pk: { field: 'pk', composite: [], template: 'LONGLIST_IMPORTS', casing: 'none' },
-          sk: { field: 'sk', composite: ['agencyName', 'importId'], template: 'RUNNING#${agencyName}#${importId}', casing: 'none' },
-        },
+export const runningImportEntity = new Entity(
+  {
+    model: { entity: 'runningImport', version: '1', service: 'threadline' },
+    attributes: {
+      agencyName: { type: 'string', required: true },
+      importId: { type: 'string', required: true },
+      startedAt: { type: 'string', required: true },
+    },
+    indexes: {
+      running: {
+        pk: { field: 'pk', composite: [], template: 'LONGLIST_IMPORTS', casing: 'none' },
+        sk: { field: 'sk', composite: ['agencyName', 'importId'], template: 'RUNNING#${agencyName}#${importId}', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);

@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { AUTO_REPLY_KINDS, INTENTS, SIDES } from '../../../../shared/schemas/conversations';
-import { dynamoClient, tableName } from '../client';
+import { storeConfig } from '../client';
 import { failuresAttribute, feeFactAttribute } from './conversation-parts';
 
 /**
@@ -9,45 +9,44 @@ import { failuresAttribute, feeFactAttribute } from './conversation-parts';
  * is counted once and analysed by the model once. Created conditionally, only after its
  * analysis: an item that exists needs no model call.
  */
-export const mailMessageEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'mailMessage', version: '1', service: 'threadline' },
-      attributes: {
-        agencyName: { type: 'string', required: true },
-        messageKey: { type: 'string', required: true },
-        messageId: { type: 'string', required: true },
-        threadKey: { type: 'string', required: true },
-        /** "mailbox|gmailMessageId|gmailThreadId" of every mailbox holding a copy */
-        copies: { type: 'set', items: 'string' },
-        sentAt: { type: 'string', required: true },
-        fromEmail: { type: 'string', default: '' },
-        fromName: { type: 'string', default: '' },
-        to: { type: 'list', items: { type: 'string' } },
-        cc: { type: 'list', items: { type: 'string' } },
-        subject: { type: 'string', default: '' },
-        /** the sender's own words (quotes are verified against this) */
-        ownText: { type: 'string', default: '' },
-        autoReply: { type: AUTO_REPLY_KINDS, required: true },
-        side: { type: SIDES, required: true },
-        /** the message has recipients on the other side (agency → talent or talent → agency) */
-        toOtherSide: { type: 'boolean', default: false },
-        summary: { type: 'string', default: '' },
-        intent: { type: INTENTS },
-        intentQuote: { type: 'string' },
-        fees: feeFactAttribute,
-        failures: failuresAttribute,
-        tokensUsed: { type: 'number', default: 0 },
-        createdAt: { type: 'string', required: true },
-      },
-      indexes: {
-        byAgency: {
-          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
-          sk: { field: 'sk', composite: ['messageKey'], template: 'MSG#${messageKey}', casing: 'none' },
-        },
+export const mailMessageEntity = new Entity(
+  {
+    model: { entity: 'mailMessage', version: '1', service: 'threadline' },
+    attributes: {
+      agencyName: { type: 'string', required: true },
+      messageKey: { type: 'string', required: true },
+      messageId: { type: 'string', required: true },
+      threadKey: { type: 'string', required: true },
+      /** "mailbox|gmailMessageId|gmailThreadId" of every mailbox holding a copy */
+      copies: { type: 'set', items: 'string' },
+      sentAt: { type: 'string', required: true },
+      fromEmail: { type: 'string', default: '' },
+      fromName: { type: 'string', default: '' },
+      to: { type: 'list', items: { type: 'string' } },
+      cc: { type: 'list', items: { type: 'string' } },
+      subject: { type: 'string', default: '' },
+      /** the sender's own words (quotes are verified against this) */
+      ownText: { type: 'string', default: '' },
+      autoReply: { type: AUTO_REPLY_KINDS, required: true },
+      side: { type: SIDES, required: true },
+      /** the message has recipients on the other side (agency → talent or talent → agency) */
+      toOtherSide: { type: 'boolean', default: false },
+      summary: { type: 'string', default: '' },
+      intent: { type: INTENTS },
+      intentQuote: { type: 'string' },
+      fees: feeFactAttribute,
+      failures: failuresAttribute,
+      tokensUsed: { type: 'number', default: 0 },
+      createdAt: { type: 'string', required: true },
+    },
+    indexes: {
+      byAgency: {
+        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        sk: { field: 'sk', composite: ['messageKey'], template: 'MSG#${messageKey}', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);
 
-export type MailMessageItem = EntityItem<ReturnType<typeof mailMessageEntity>>;
+export type MailMessageItem = EntityItem<typeof mailMessageEntity>;

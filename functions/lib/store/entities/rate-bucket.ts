@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { dynamoClient, tableName } from '../client';
+import { storeConfig } from '../client';
 import { TTL_ATTRIBUTE } from '../table-definition';
 
 /**
@@ -10,22 +10,21 @@ import { TTL_ATTRIBUTE } from '../table-definition';
  * share one budget. `subject` is a hash: no address or key sits in a key. Expires an hour after
  * it was last used.
  */
-export const rateBucketEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'rateBucket', version: '1', service: 'threadline' },
-      attributes: {
-        scope: { type: 'string', required: true },
-        subject: { type: 'string', required: true },
-        tat: { type: 'number', required: true },
-        [TTL_ATTRIBUTE]: { type: 'number' },
-      },
-      indexes: {
-        byBucket: {
-          pk: { field: 'pk', composite: ['scope', 'subject'], template: 'LIMIT#${scope}#${subject}', casing: 'none' },
-          sk: { field: 'sk', composite: [], template: 'BUCKET', casing: 'none' },
-        },
+export const rateBucketEntity = new Entity(
+  {
+    model: { entity: 'rateBucket', version: '1', service: 'threadline' },
+    attributes: {
+      scope: { type: 'string', required: true },
+      subject: { type: 'string', required: true },
+      tat: { type: 'number', required: true },
+      [TTL_ATTRIBUTE]: { type: 'number' },
+    },
+    indexes: {
+      byBucket: {
+        pk: { field: 'pk', composite: ['scope', 'subject'], template: 'LIMIT#${scope}#${subject}', casing: 'none' },
+        sk: { field: 'sk', composite: [], template: 'BUCKET', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);

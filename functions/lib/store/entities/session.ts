@@ -1,28 +1,27 @@
 import { Entity } from 'electrodb';
-import { dynamoClient, tableName } from '../client';
+import { storeConfig } from '../client';
 import { TTL_ATTRIBUTE } from '../table-definition';
 
 /** A signed-in session, keyed by the SHA-256 of its token (the token itself is never stored). */
-export const sessionEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'session', version: '1', service: 'threadline' },
-      attributes: {
-        tokenHash: { type: 'string', required: true },
-        email: { type: 'string', required: true },
-        agencyName: { type: 'string' },
-        createdAt: { type: 'string', required: true },
-        lastSeenAt: { type: 'string', required: true },
-        /** absolute expiry, ISO */
-        expiresAt: { type: 'string', required: true },
-        [TTL_ATTRIBUTE]: { type: 'number' },
-      },
-      indexes: {
-        byToken: {
-          pk: { field: 'pk', composite: ['tokenHash'], template: 'SESSION#${tokenHash}', casing: 'none' },
-          sk: { field: 'sk', composite: [], template: 'SESSION', casing: 'none' },
-        },
+export const sessionEntity = new Entity(
+  {
+    model: { entity: 'session', version: '1', service: 'threadline' },
+    attributes: {
+      tokenHash: { type: 'string', required: true },
+      email: { type: 'string', required: true },
+      agencyName: { type: 'string' },
+      createdAt: { type: 'string', required: true },
+      lastSeenAt: { type: 'string', required: true },
+      /** absolute expiry, ISO */
+      expiresAt: { type: 'string', required: true },
+      [TTL_ATTRIBUTE]: { type: 'number' },
+    },
+    indexes: {
+      byToken: {
+        pk: { field: 'pk', composite: ['tokenHash'], template: 'SESSION#${tokenHash}', casing: 'none' },
+        sk: { field: 'sk', composite: [], template: 'SESSION', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);

@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import { bumpSheetsWanted } from '../../processing/monitor-registry';
-import { dynamoClient, tableName } from '../client';
+import { storeConfig } from '../client';
 
 /**
  * How far one campaign's outreach tracker is behind, `AGENCY#a / SHEETSYNC#<campaignId>`: every
@@ -8,29 +8,28 @@ import { dynamoClient, tableName } from '../client';
  * `written` to n. Any later run syncs every campaign with written < wanted, so a sheet that
  * missed a write (a crash, a correction made in the app) catches up.
  */
-export const sheetSyncStateEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'sheetSyncState', version: '1', service: 'threadline' },
-      attributes: {
-        agencyName: { type: 'string', required: true },
-        campaignId: { type: 'string', required: true },
-        wanted: { type: 'number', default: 0 },
-        written: { type: 'number', default: 0 },
-        writtenAt: { type: 'string' },
-      },
-      indexes: {
-        byAgency: {
-          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
-          sk: { field: 'sk', composite: ['campaignId'], template: 'SHEETSYNC#${campaignId}', casing: 'none' },
-        },
+export const sheetSyncStateEntity = new Entity(
+  {
+    model: { entity: 'sheetSyncState', version: '1', service: 'threadline' },
+    attributes: {
+      agencyName: { type: 'string', required: true },
+      campaignId: { type: 'string', required: true },
+      wanted: { type: 'number', default: 0 },
+      written: { type: 'number', default: 0 },
+      writtenAt: { type: 'string' },
+    },
+    indexes: {
+      byAgency: {
+        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        sk: { field: 'sk', composite: ['campaignId'], template: 'SHEETSYNC#${campaignId}', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);
 
 export const markSheetBehind = async (agencyName: string, campaignId: string): Promise<void> => {
-  const { data } = await sheetSyncStateEntity().update({ agencyName, campaignId }).add({ wanted: 1 }).go({ response: 'all_new' });
+  const { data } = await sheetSyncStateEntity.update({ agencyName, campaignId }).add({ wanted: 1 }).go({ response: 'all_new' });
   // It has just fallen behind (after the state moved): the monitor's next check looks at the sync
   // states (monitor-registry.ts). Already behind, the registry was told when it fell behind.
   if ((data?.wanted ?? 1) === (data?.written ?? 0) + 1) await bumpSheetsWanted(agencyName);

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { dynamoClient, tableName } from '../client';
+import { storeConfig, type StoredItem } from '../client';
 
 export const OUTREACH_STATUSES = ['awaiting_reply', 'replied', 'negotiating', 'confirmed', 'declined'] as const;
 export type OutreachStatus = (typeof OUTREACH_STATUSES)[number];
@@ -11,53 +11,52 @@ export type KeyDate = { date: string; kind: string; source_sentence: string };
  * the monitor and the job counters read. The conversation itself lives in conversation-thread,
  * mail-message and conversation items.
  */
-export const threadEntity = () =>
-  new Entity(
-    {
-      model: { entity: 'thread', version: '1', service: 'threadline' },
-      attributes: {
-        agencyName: { type: 'string', required: true },
-        mailbox: { type: 'string', required: true },
-        threadId: { type: 'string', required: true },
-        version: { type: 'number', required: true },
-        /** the conversation thread this mailbox copy is filed under */
-        threadKey: { type: 'string' },
-        subject: { type: 'string', default: '' },
-        processedIds: { type: 'list', items: { type: 'string' } },
-        summary: { type: 'string', default: '' },
-        dates: { type: 'any' },
-        status: { type: 'string' },
-        whoseTurn: { type: 'string' },
-        lastInboundAt: { type: 'string' },
-        lastOutboundAt: { type: 'string' },
-        lastMessageAt: { type: 'string' },
-        messageCount: { type: 'number', default: 0 },
-        contactEmails: { type: 'list', items: { type: 'string' } },
-        campaignIds: { type: 'list', items: { type: 'string' } },
-        primaryCampaignId: { type: 'string', required: true },
-        gmailLink: { type: 'string' },
-        tokensUsed: { type: 'number', default: 0 },
-        lastJobId: { type: 'string' },
-        /** Gmail's historyId of this thread when it was last read in full (threads.list gives it): a listing with the same id skips threads.get */
-        gmailHistoryId: { type: 'string' },
-        /** what that read covered: the job's date window and the owner's limits (processing/thread-freshness.ts) */
-        gmailCoverage: { type: 'string' },
-        createdAt: { type: 'string', required: true },
-        updatedAt: { type: 'string', required: true },
+export const threadEntity = new Entity(
+  {
+    model: { entity: 'thread', version: '1', service: 'threadline' },
+    attributes: {
+      agencyName: { type: 'string', required: true },
+      mailbox: { type: 'string', required: true },
+      threadId: { type: 'string', required: true },
+      version: { type: 'number', required: true },
+      /** the conversation thread this mailbox copy is filed under */
+      threadKey: { type: 'string' },
+      subject: { type: 'string', default: '' },
+      processedIds: { type: 'list', items: { type: 'string' } },
+      summary: { type: 'string', default: '' },
+      dates: { type: 'any' },
+      status: { type: 'string' },
+      whoseTurn: { type: 'string' },
+      lastInboundAt: { type: 'string' },
+      lastOutboundAt: { type: 'string' },
+      lastMessageAt: { type: 'string' },
+      messageCount: { type: 'number', default: 0 },
+      contactEmails: { type: 'list', items: { type: 'string' } },
+      campaignIds: { type: 'list', items: { type: 'string' } },
+      primaryCampaignId: { type: 'string', required: true },
+      gmailLink: { type: 'string' },
+      tokensUsed: { type: 'number', default: 0 },
+      lastJobId: { type: 'string' },
+      /** Gmail's historyId of this thread when it was last read in full (threads.list gives it): a listing with the same id skips threads.get */
+      gmailHistoryId: { type: 'string' },
+      /** what that read covered: the job's date window and the owner's limits (processing/thread-freshness.ts) */
+      gmailCoverage: { type: 'string' },
+      createdAt: { type: 'string', required: true },
+      updatedAt: { type: 'string', required: true },
+    },
+    indexes: {
+      byAgency: {
+        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        sk: { field: 'sk', composite: ['mailbox', 'threadId'], template: 'THREAD#${mailbox}#${threadId}', casing: 'none' },
       },
-      indexes: {
-        byAgency: {
-          pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
-          sk: { field: 'sk', composite: ['mailbox', 'threadId'], template: 'THREAD#${mailbox}#${threadId}', casing: 'none' },
-        },
-        byCampaign: {
-          index: 'byCampaign',
-          pk: { field: 'gsi2pk', composite: ['agencyName', 'primaryCampaignId'], template: 'AGENCY#${agencyName}#CAMPAIGN#${primaryCampaignId}', casing: 'none' },
-          sk: { field: 'gsi2sk', composite: ['mailbox', 'threadId'], template: 'THREAD#${mailbox}#${threadId}', casing: 'none' },
-        },
+      byCampaign: {
+        index: 'byCampaign',
+        pk: { field: 'gsi2pk', composite: ['agencyName', 'primaryCampaignId'], template: 'AGENCY#${agencyName}#CAMPAIGN#${primaryCampaignId}', casing: 'none' },
+        sk: { field: 'gsi2sk', composite: ['mailbox', 'threadId'], template: 'THREAD#${mailbox}#${threadId}', casing: 'none' },
       },
     },
-    { client: dynamoClient(), table: tableName() },
-  );
+  },
+  storeConfig,
+);
 
-export type ThreadItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof threadEntity>['get']>['go']>>['data']>;
+export type ThreadItem = StoredItem<typeof threadEntity>;

@@ -1,0 +1,70 @@
+import { Service } from 'electrodb';
+import { storeConfig } from './client';
+import { modelStateEntity } from '../settings/model-state';
+import { settingsEntity } from '../settings/store';
+import { activeJobEntity, lastJobEntity } from './entities/active-job';
+import { agencyEntity } from './entities/agency';
+import { apiKeyEntity } from './entities/api-key';
+import { campaignEntity } from './entities/campaign';
+import { contactEntity } from './entities/contact';
+import { conversationEntity } from './entities/conversation';
+import { conversationChangeEntity, visitEntity } from './entities/conversation-change';
+import { conversationThreadEntity } from './entities/conversation-thread';
+import { driveAssetsEntity } from './entities/drive-assets';
+import { googleGrantEntity } from './entities/google-grant';
+import { inviteEntity } from './entities/invite';
+import { jobBatchEntity, jobEntity, jobThreadDoneEntity } from './entities/job';
+import { longlistImportChunkEntity, longlistImportEntity, runningImportEntity } from './entities/longlist-import';
+import { mailMessageEntity } from './entities/mail-message';
+import { mailboxEntity } from './entities/mailbox';
+import { memberEntity } from './entities/member';
+import { monitorRegistryEntity } from './entities/monitor-registry';
+import { oauthStateEntity } from './entities/oauth-state';
+import { rateBucketEntity } from './entities/rate-bucket';
+import { sessionEntity } from './entities/session';
+import { sheetSyncStateEntity } from './entities/sheet-sync-state';
+import { threadEntity } from './entities/thread';
+import { userEntity } from './entities/user';
+
+/**
+ * Every entity of the single table, in one ElectroDB Service. Each entity is defined once, at
+ * module level, in its own file (with the store's client and table); composing them here makes
+ * ElectroDB check that they agree on the table, the key fields and each index, and is the one
+ * place to add a cross-entity collection or transaction.
+ */
+export const threadlineStore = new Service(
+  {
+    activeJob: activeJobEntity,
+    agency: agencyEntity,
+    apiKey: apiKeyEntity,
+    campaign: campaignEntity,
+    contact: contactEntity,
+    conversation: conversationEntity,
+    conversationChange: conversationChangeEntity,
+    conversationThread: conversationThreadEntity,
+    driveAssets: driveAssetsEntity,
+    googleGrant: googleGrantEntity,
+    invite: inviteEntity,
+    job: jobEntity,
+    jobBatch: jobBatchEntity,
+    jobThreadDone: jobThreadDoneEntity,
+    lastJob: lastJobEntity,
+    longlistImport: longlistImportEntity,
+    longlistImportChunk: longlistImportChunkEntity,
+    mailMessage: mailMessageEntity,
+    mailbox: mailboxEntity,
+    member: memberEntity,
+    modelState: modelStateEntity,
+    monitorRegistry: monitorRegistryEntity,
+    oauthState: oauthStateEntity,
+    rateBucket: rateBucketEntity,
+    runningImport: runningImportEntity,
+    session: sessionEntity,
+    settings: settingsEntity,
+    sheetSyncState: sheetSyncStateEntity,
+    thread: threadEntity,
+    user: userEntity,
+    visit: visitEntity,
+  },
+  storeConfig,
+);

@@ -1,7 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memberEntity } from '../../functions/lib/store/entities/member';
 import { routes, type RouteDef } from '../../functions/routes';
+import { campaignListResponse } from '../../shared/schemas/campaigns';
 import { NON_JSON_ROUTES, RESPONSE_SCHEMAS, type RouteWithResponse } from '../../shared/schemas/responses';
+import { readModelConfig } from '../../web/src/features/settings/api/get-model-config';
+import { ApiError } from '../../web/src/lib/api-client';
+import { parseResponse } from '../../web/src/lib/parse-response';
 import { LOCAL_OPENAI_KEY } from '../emulators/openai/keys';
 import { truth } from '../fixtures/seed';
 import { boot, type Booted } from './harness';
@@ -24,6 +28,19 @@ const NOT_CALLED: Partial<Record<string, string>> = {
 };
 
 const parsed = new Map<string, unknown>();
+
+/**
+ * Set by the drift test: the named route's real answer changed the way a careless edit of its
+ * handler would change it (a field renamed, a type changed, objects turned into strings).
+ */
+let drift: { routeId: string; change: (body: Record<string, unknown>) => void } | undefined;
+const driftable = (routeId: string, run: (event: unknown, context: never) => Promise<unknown>) => async (event: unknown, context: never) => {
+  const result = (await run(event, context)) as { body?: string };
+  if (drift?.routeId !== routeId || typeof result.body !== 'string') return result;
+  const body = JSON.parse(result.body) as Record<string, unknown>;
+  drift.change(body);
+  return { ...result, body: JSON.stringify(body) };
+};
 const CAMPAIGN = 'contract-q1';
 const CONTACT = 'contract.talent@example.com';
 
@@ -50,7 +67,7 @@ describe('API contracts: every answer parses with its shared response schema', (
   };
 
   beforeAll(async () => {
-    booted = await boot();
+    booted = await boot({ wrapRoute: driftable });
     owner = await signIn(booted.runtime, truth.longlist.owner);
     colleague = await signIn(booted.runtime, 'daniel@brightwave-agency.com');
   });
@@ -145,6 +162,43 @@ describe('API contracts: every answer parses with its shared response schema', (
     await call(owner, 'SheetsResync', '/api/v3/sheets/resync');
     await waitIdle();
     await call(owner, 'ProcessingStatus', '/api/v3/status');
+  });
+
+  it('a handler whose answer drifts from its schema is refused by the contract and by the web', async () => {
+    const drifts = [
+      // the settings bug this contract was made for: models sent as plain strings
+      { routeId: 'SettingsModelConfigGet', path: '/api/v3/settings/model-config', change: (body: Record<string, unknown>) => (body.models = (body.models as { id: string }[]).map((model) => model.id)), web: readModelConfig },
+      { routeId: 'CampaignList', path: '/api/campaigns/list', change: (body: Record<string, unknown>) => (body.total = String(body.total)), web: (raw: unknown) => parseResponse(campaignListResponse, raw) },
+      {
+        routeId: 'CampaignGet',
+        path: `/api/campaigns/${CAMPAIGN}`,
+        change: (body: Record<string, unknown>) => {
+          const campaign = body.campaign as Record<string, unknown>;
+          campaign.name = campaign.campaign_name;
+          delete campaign.campaign_name;
+        },
+        web: (raw: unknown) => parseResponse(RESPONSE_SCHEMAS.CampaignGet, raw),
+      },
+    ] as const;
+    // the web logs the issues of an answer it refuses (parse-response.ts); counted, not printed
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (const { routeId, path, change, web } of drifts) {
+      const before = await owner.api.get(path);
+      expect(RESPONSE_SCHEMAS[routeId].safeParse(before.body).success, `${routeId} before the drift`).toBe(true);
+      drift = { routeId, change };
+      try {
+        const after = await owner.api.get(path);
+        expect(after.status).toBe(200);
+        expect(RESPONSE_SCHEMAS[routeId].safeParse(after.body).success, `${routeId} after the drift`).toBe(false);
+        expect(() => web(after.body), `the web reads ${routeId}`).toThrow(ApiError);
+        expect(() => web(after.body)).toThrow('Unexpected response format');
+        expect(() => web(before.body)).not.toThrow();
+      } finally {
+        drift = undefined;
+      }
+    }
+    expect(logged).toHaveBeenCalledTimes(drifts.length * 2);
+    logged.mockRestore();
   });
 
   it('destructive routes, last', async () => {

@@ -26,6 +26,20 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
     },
   },
+  // The tenant scope comes from its two factories (functions/lib/session/resolve.ts: memberScope for
+  // a person's session, taskScope for our own tasks), never from a cast of some other object.
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['TSAsExpression', 'TSTypeAssertion'].map((node) => ({
+          selector: `${node}[typeAnnotation.typeName.name='AgencyScope']`,
+          message: 'An AgencyScope comes from memberScope or taskScope (functions/lib/session/resolve.ts), never from a cast.',
+        })),
+      ],
+    },
+  },
   // The rules of hooks, and effects that list what they read.
   {
     files: ['web/src/**/*.{ts,tsx}'],

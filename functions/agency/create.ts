@@ -13,7 +13,7 @@ export const handler = defineHandler('user', { body: createAgencyBody }, async (
   let connected = false;
   if (body.connect_mailbox) {
     try {
-      await connectOwnMailbox({ agencyName: agency.name, email: session.email, role: 'owner' });
+      await connectOwnMailbox(agency.scope);
       connected = true;
     } catch (error) {
       // No stored Google access: the agency exists; its creator connects from Settings after signing in again.

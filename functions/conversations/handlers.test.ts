@@ -12,11 +12,11 @@ import type { ContactItem } from '../lib/campaigns/contact-store';
 import { toConversationJson } from '../lib/conversations/read-model';
 import type { ConversationItem } from '../lib/store/entities/conversation';
 
-const scope = { agencyName: 'Brightwave', email: 'maya@agency.com', role: 'owner' as const };
+const { memberScope } = await vi.importActual<typeof import('../lib/session/resolve')>('../lib/session/resolve');
+const session = { tokenHash: 'h', email: 'maya@agency.com', agencyName: 'Brightwave', via: 'bearer' } as const;
+const scope = memberScope(session, { agencyName: 'Brightwave', email: 'maya@agency.com', role: 'owner', status: 'active' })!;
 
-vi.mock('../lib/session/resolve', () => ({
-  resolveSession: vi.fn(async () => ({ session: { tokenHash: 'h', email: scope.email, agencyName: scope.agencyName, via: 'bearer' }, scope })),
-}));
+vi.mock('../lib/session/resolve', () => ({ resolveSession: vi.fn(async () => ({ session, scope })) }));
 vi.mock('../lib/conversations/list', () => ({ listConversations: vi.fn(), conversationDetail: vi.fn() }));
 vi.mock('../lib/conversations/changes', () => ({ listChanges: vi.fn() }));
 vi.mock('../lib/conversations/corrections', () => ({ correctConversation: vi.fn() }));
@@ -92,7 +92,7 @@ describe('GET /api/v3/conversations', () => {
     const response = await call(handlers.list, route({ status: 'negotiating, replied', turn: 'talent', follow_up: 'true', tracking: 'on', needs_assignment: 'false', contact_email: 'ANA@example.com', limit: '10', sort: '-waiting' }));
     expect(response.status).toBe(200);
     expect(conversationListResponse.parse(response.body)).toEqual(response.body);
-    expect(vi.mocked(listConversations).mock.calls[0]![0]).toEqual(scope);
+    expect(vi.mocked(listConversations).mock.calls[0]![0]).toBe(scope);
     expect(vi.mocked(listConversations).mock.calls[0]![1]).toEqual({
       status: ['negotiating', 'replied'],
       turn: 'talent',

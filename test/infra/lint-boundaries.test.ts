@@ -17,6 +17,12 @@ const probes = {
   featureRoute: ['web/src/features/dashboard/components', "import { TalentTimelineRoute } from '../../conversations/routes/talent-timeline';\nexport const x = TalentTimelineRoute;\n", 'tsx'],
   featureApi: ['web/src/features/dashboard/components', "import { useConversations } from '../../conversations/api/list-conversations';\nexport const x = useConversations;\n", 'tsx'],
   sharedLib: ['web/src/features/dashboard/components', "import { api } from '../../../lib/api-client';\nexport const x = api;\n", 'tsx'],
+  castScope: [
+    'functions/lib/processing',
+    "import type { AgencyScope } from '../session/resolve';\nexport const a = { agencyName: 'a' } as AgencyScope;\nexport const b = <AgencyScope>{ agencyName: 'b' };\n",
+    'ts',
+  ],
+  factoryScope: ['functions/lib/processing', "import { taskScope } from '../session/resolve';\nexport const a = taskScope('a', 'monitor');\n", 'ts'],
   floatingPromise: ['functions/lib/processing', 'const save = async () => 1;\nexport const go = () => {\n  save();\n};\n', 'ts'],
   awaitedPromise: ['functions/lib/processing', 'const save = async () => 1;\nexport const go = async () => {\n  await save();\n};\n', 'ts'],
   hooks: ['web/src/hooks', "import { useEffect, useState } from 'react';\nexport const useX = (a: number) => {\n  const [b, setB] = useState(0);\n  useEffect(() => setB(a), []);\n  if (a) useState(1);\n  return b;\n};\n", 'ts'],
@@ -53,6 +59,13 @@ describe('lint enforces the import boundaries', () => {
     expect(messages('featureRoute', 'no-restricted-imports')).toHaveLength(1);
     expect(rules('featureApi')).toEqual([]);
     expect(rules('sharedLib')).toEqual([]);
+  });
+});
+
+describe('lint keeps the tenant scope to its factories', () => {
+  it('a cast to AgencyScope fails (as and angle brackets); a scope from taskScope passes', () => {
+    expect(messages('castScope', 'no-restricted-syntax')).toEqual([expect.stringContaining('never from a cast'), expect.stringContaining('never from a cast')]);
+    expect(rules('factoryScope')).toEqual([]);
   });
 });
 

@@ -19,7 +19,7 @@ import { createContact, type ContactItem } from './contact-store';
 import { trackerBehind, writableCampaign } from './contacts';
 import { syncInfluencerList } from './influencer-list';
 import { findHeader, parseLonglist, type Candidate, type Duplicate } from './longlist';
-import { getImport, importLeaseMs, importView, notes, releaseLease, takeLease, type ImportTaskInput } from './longlist-import-store';
+import { getImport, importLeaseMs, importView, releaseLease, takeLease, type ImportTaskInput } from './longlist-import-store';
 import { Transient } from '../processing/errors';
 
 /**
@@ -284,7 +284,7 @@ export const runImport = async (
       if (!(await takeLease(agencyName, importId, owner))) return { status: 'lost' };
       const { data: chunk } = await longlistImportChunkEntity.get({ agencyName, importId, index: k }).go({ consistent: true });
       if (!chunk) throw new Error(`Chunk ${k} of import ${importId} is missing`);
-      const candidates = chunk.candidates as Candidate[];
+      const candidates = chunk.candidates;
       const outcome = await importChunkContacts(item, candidates);
       if (outcome.imported.length) {
         if (!registered) {
@@ -297,7 +297,7 @@ export const runImport = async (
       }
       if (!(await takeLease(agencyName, importId, owner))) return { status: 'lost' };
       const listed = await listContacts(campaign, outcome.imported);
-      const duplicateNotes = [...notes<DuplicateNote>(item.duplicateNotes), ...outcome.duplicates].slice(0, IMPORT_NOTES_MAX);
+      const duplicateNotes = [...(item.duplicateNotes ?? []), ...outcome.duplicates].slice(0, IMPORT_NOTES_MAX);
       try {
         const { data } = await longlistImportEntity
           .patch({ agencyName, importId })

@@ -8,7 +8,6 @@ import { logger, errorMessage } from '../logger';
 import type { AgencyScope } from '../session/resolve';
 import { longlistImportEntity, runningImportEntity, type LonglistImportItem } from '../store/entities/longlist-import';
 import { nowIso } from '../store/keys';
-import type { Duplicate, Skipped } from './longlist';
 
 /**
  * The light half of the longlist import (no Google, no contact writes): its item's lease, the
@@ -26,8 +25,6 @@ import type { Duplicate, Skipped } from './longlist';
 export const importLeaseMs = (): number => Number(process.env.THREADLINE_IMPORT_LEASE_MS) || 30_000;
 
 export type ImportTaskInput = { agencyName: string; importId: string; owner?: string };
-
-export const notes = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 /** What both import routes answer: counts for every row, notes for a bounded number of them. */
 export const importView = (item: LonglistImportItem): LonglistImportResponse => {
@@ -58,8 +55,8 @@ export const importView = (item: LonglistImportItem): LonglistImportResponse => 
           : messages.contacts.importProgress.done(item.imported ?? 0, item.skipped ?? 0, item.duplicates ?? 0, campaign),
     error: item.status === 'failed' ? failure : null,
     details: {
-      skipped: notes<Skipped>(item.skippedNotes).slice(0, IMPORT_NOTES_MAX).sort((a, b) => a.row - b.row),
-      duplicates: notes<Duplicate>(item.duplicateNotes).slice(0, IMPORT_NOTES_MAX).sort((a, b) => a.row - b.row),
+      skipped: (item.skippedNotes ?? []).slice(0, IMPORT_NOTES_MAX).sort((a, b) => a.row - b.row),
+      duplicates: (item.duplicateNotes ?? []).slice(0, IMPORT_NOTES_MAX).sort((a, b) => a.row - b.row),
     },
   };
 };

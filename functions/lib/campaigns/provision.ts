@@ -1,5 +1,5 @@
 import { logger, errorMessage } from '../logger';
-import type { AgencyScope } from '../session/resolve';
+import { taskScope } from '../session/resolve';
 import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
 import { nowIso } from '../store/keys';
 import { agencyDrive, fileExists, recoverAgencyDrive, restoreIfTrashed } from './agency-drive';
@@ -38,7 +38,7 @@ export const provisionCampaign = async (
   campaignId: string,
   options: { recover?: boolean } = {},
 ): Promise<CampaignItem['status'] | 'gone'> => {
-  const scope = { agencyName } as AgencyScope;
+  const scope = taskScope(agencyName, 'campaign-provision');
   const campaign = (await campaignEntity.get({ agencyName, campaignId }).go()).data;
   if (!campaign || campaign.status === 'deleting') return 'gone';
   try {

@@ -1,6 +1,6 @@
 import { agencyNameProblem, agencySlug, IDENTITY_MESSAGES } from '../../../shared/schemas/identity';
 import { BadRequest, Conflict } from '../http/errors';
-import type { SessionContext } from '../session/resolve';
+import { memberScope, type AgencyScope, type SessionContext } from '../session/resolve';
 import { agencyEntity } from '../store/entities/agency';
 import { memberEntity } from '../store/entities/member';
 import { nowIso } from '../store/keys';
@@ -16,8 +16,9 @@ import { rememberAgency } from './users';
  * Creates the agency (conditional put: a taken name is a 409), makes the creator its owner,
  * creates its Drive root and tracker in the creator's Drive (a failure leaves the drive-assets
  * item 'incomplete' for recovery, it does not fail the creation), and selects it in the session.
+ * Returns the creator's scope in it, for what the creation goes on to do (connecting their mailbox).
  */
-export const createAgency = async (session: SessionContext, typedName: string): Promise<AgencySummary & { driveReady: boolean }> => {
+export const createAgency = async (session: SessionContext, typedName: string): Promise<AgencySummary & { driveReady: boolean; scope: AgencyScope }> => {
   const displayName = typedName.trim();
   const name = agencySlug(displayName);
   if (!name) throw new BadRequest(IDENTITY_MESSAGES.agencyNameNoSlug);
@@ -31,10 +32,9 @@ export const createAgency = async (session: SessionContext, typedName: string): 
     if (isConditionalFailure(error)) throw new Conflict(`An agency named "${name}" already exists`);
     throw error;
   }
+  const owner = { agencyName: name, email: session.email, role: 'owner', status: 'active' } as const;
   try {
-    await memberEntity
-      .put({ agencyName: name, email: session.email, role: 'owner', status: 'active', invitedAt: now, acceptedAt: now, driveAccess: 'granted' })
-      .go({ response: 'none' });
+    await memberEntity.put({ ...owner, invitedAt: now, acceptedAt: now, driveAccess: 'granted' }).go({ response: 'none' });
   } catch (error) {
     // without its owner the agency would be unreachable: give the name back
     await agencyEntity.delete({ name }).go({ response: 'none' }).catch(() => undefined);
@@ -43,6 +43,8 @@ export const createAgency = async (session: SessionContext, typedName: string): 
   const drive = await setupAgencyDrive(name, session.email);
   await setSessionAgency(session.tokenHash, name);
   await rememberAgency(session.email, name);
-  return { name, displayName, driveReady: drive.status === 'ready' };
+  const scope = memberScope({ email: session.email, agencyName: name }, owner);
+  if (!scope) throw new Error(`the owner of ${name} has no scope in it`);
+  return { name, displayName, driveReady: drive.status === 'ready', scope };
 };
 

@@ -4,6 +4,7 @@ import { dynamoClient, TABLE_NAME } from '../store/client';
 import { memberEntity } from '../store/entities/member';
 import { mailboxEntity, type MailboxItem } from '../store/entities/mailbox';
 import { monitorRegistryEntity, type MonitorRegistryItem } from '../store/entities/monitor-registry';
+import { keys } from '../store/keys';
 
 /**
  * What a mailbox's owner agreed the agency may read: nothing unless connected; when connected,
@@ -69,7 +70,7 @@ export const readMonitorView = async (
       new QueryCommand({
         TableName: TABLE_NAME,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': `AGENCY#${agencyName}`, ':from': 'MAILBOX#', ':to': 'MONITOR' },
+        ExpressionAttributeValues: { ':pk': keys.agency(agencyName), ':from': 'MAILBOX#', ':to': 'MONITOR' },
         ConsistentRead: true,
         ...(start ? { ExclusiveStartKey: start } : {}),
       }),

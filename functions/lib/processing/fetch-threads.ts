@@ -9,7 +9,7 @@ import { NoConnectedMailbox } from './errors';
 import { gmailClients } from './gmail-clients';
 import { buildQueries, MAX_QUERY_CHARS, scanBounds, type QueryBounds } from './gmail-queries';
 import { noteSkippedMailbox, requireJob, setPhase } from './job-store';
-import type { JobScope } from './labels';
+import { jobScopeOf, type JobScope } from './labels';
 import { renewLease } from './lock';
 import { laneItems, type Lane } from './lanes';
 import { coverageOf, refId, unchangedRefs } from './thread-freshness';
@@ -50,14 +50,14 @@ const candidateRefs = async (job: JobItem, remainingMs?: () => number): Promise<
   const listed = await listedRefs(job, remainingMs);
   if (listed.consents.length === 0 || listed.refs.every((r) => !r.historyId)) return { refs: listed.refs, unchanged: 0 };
   const settings = await readSettings({ agencyName: job.agencyName });
-  const window = processingWindow(job.scope as JobScope, settings);
+  const window = processingWindow(jobScopeOf(job), settings);
   const byMailbox = new Map(listed.consents.map((c) => [c.email, coverageOf(window, c)]));
   const skip = await unchangedRefs(job.agencyName, listed.refs, (mailbox) => byMailbox.get(mailbox) ?? '');
   return { refs: listed.refs.filter((r) => !skip.has(refId(r))), unchanged: skip.size };
 };
 
 const listedRefs = async (job: JobItem, remainingMs?: () => number): Promise<{ refs: ThreadRef[]; consents: MailboxConsent[] }> => {
-  const scope = job.scope as JobScope;
+  const scope = jobScopeOf(job);
   const agencyName = job.agencyName;
   const consents = await readConsents(agencyName);
   if (consents.length === 0) throw new NoConnectedMailbox();

@@ -1,15 +1,26 @@
+import * as z from 'zod';
 import { messages } from '../../../shared/messages';
-import type { JobKind } from '../store/entities/job';
+import type { JobItem, JobKind } from '../store/entities/job';
+
+/** What a job was asked to process, by kind. */
+const jobScope = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('interval'), start_date: z.string(), end_date: z.string() }),
+  z.object({ kind: z.literal('email'), email: z.string() }),
+  z.object({ kind: z.literal('campaign'), campaign_id: z.string() }),
+  z.object({ kind: z.literal('thread'), thread_id: z.string(), mailbox: z.string().optional() }),
+  z.object({ kind: z.literal('monitor') }),
+  /** sheets only: every behind campaign's trackers, or (all) every campaign's ("Resync sheets") */
+  z.object({ kind: z.literal('sheets'), all: z.boolean().optional() }),
+]);
+export type JobScope = z.output<typeof jobScope>;
+
+/**
+ * A stored job's scope as the member its kind names. The job item stores it as one map with every
+ * member's fields optional (store/entities/job.ts); this checks the kind's own fields are there.
+ */
+export const jobScopeOf = (job: Pick<JobItem, 'scope'>): JobScope => jobScope.parse(job.scope);
 
 /** What a job is called on the status bar (operation_label). */
-export type JobScope =
-  | { kind: 'interval'; start_date: string; end_date: string }
-  | { kind: 'email'; email: string }
-  | { kind: 'campaign'; campaign_id: string }
-  | { kind: 'thread'; thread_id: string; mailbox?: string }
-  | { kind: 'monitor' }
-  /** sheets only: every behind campaign's trackers, or (all) every campaign's ("Resync sheets") */
-  | { kind: 'sheets'; all?: boolean };
 
 export const operationLabel = (scope: JobScope): string => {
   switch (scope.kind) {

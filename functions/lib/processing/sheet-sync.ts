@@ -9,7 +9,7 @@ import { a1, type ValueRange } from '../google/sheets';
 import { readApiKey } from '../identity/api-keys';
 import { CAMPAIGNS_TRACKER_HEADERS, CAMPAIGNS_TRACKER_TAB } from '../identity/drive';
 import { logger } from '../logger';
-import type { AgencyScope } from '../session/resolve';
+import { taskScope, type AgencyScope } from '../session/resolve';
 import { readSettings } from '../settings/store';
 import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
 import { jobEntity } from '../store/entities/job';
@@ -111,7 +111,7 @@ export const syncJobSheets = async (agencyName: string, jobId: string, remaining
   await renewLease(agencyName, jobId);
   if (job.trackerSynced) return { campaigns: 0 };
   const states = await syncStates(agencyName);
-  const everything = job.kind === 'sheets' && (job.scope as { all?: boolean } | undefined)?.all === true;
+  const everything = job.kind === 'sheets' && job.scope.all === true;
   const wantedIds = everything ? await allCampaignIds(agencyName) : [...(job.campaignsTouched ?? []), ...states.behind];
   const touched = [...new Set(wantedIds)].sort();
   if (touched.length === 0) return { campaigns: 0 };
@@ -123,14 +123,14 @@ export const syncJobSheets = async (agencyName: string, jobId: string, remaining
     if (error instanceof DriveNotSetUp) logger.warn('sheets not synced: the agency drive is not set up', { agency: agencyName });
     throw error;
   }
-  const scope: AgencyScope = { agencyName, email: job.startedBy ?? 'monitor', role: 'member' };
+  const scope = taskScope(agencyName, job.startedBy ?? 'monitor');
   const updatedAt = nowIso();
   const prepared = (await Promise.all(touched.map((id) => prepare(scope, id, states.wanted.get(id) ?? 0))))
     // A campaign still being provisioned has no tracker yet: it stays behind until it has.
     .filter((p): p is Prepared => Boolean(p?.campaign.outreachTrackerSheetId));
   const tracker = await readCampaignsTracker(drive);
 
-  const aggregations: Record<string, string> = { ...((job.aggregations as Record<string, string> | undefined) ?? {}) };
+  const aggregations = { ...job.aggregations };
   const contacted = (p: Prepared) => p.conversations.filter((c) => c.message_count > 0);
   const changedHere = new Set(job.campaignsTouched ?? []);
   const hasSummary = (id: string) => Boolean(tracker?.summaryOf.get(id)?.trim());

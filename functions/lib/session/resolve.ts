@@ -15,12 +15,49 @@ export type SessionContext = {
   via: 'cookie' | 'bearer';
 };
 
-/** The tenant boundary: every store call of an agency route takes this, never an id from input. */
-export type AgencyScope = {
-  agencyName: string;
-  email: string;
-  role: 'owner' | 'member';
-};
+type Role = 'owner' | 'member';
+
+/**
+ * The tenant boundary: every store call of an agency route takes this, never an id from input.
+ * Only the two factories below make one (the class is not exported, and its ECMAScript private
+ * field means an object literal with the same fields is not an AgencyScope); lint refuses
+ * `as AgencyScope` (eslint.config.js).
+ */
+class Scope {
+  // eslint-disable-next-line no-unused-private-class-members -- never read: having it is what an object literal cannot
+  readonly #tenant = true;
+  readonly agencyName: string;
+  readonly email: string;
+  readonly role: Role;
+
+  constructor(agencyName: string, email: string, role: Role) {
+    this.agencyName = agencyName;
+    this.email = email;
+    this.role = role;
+    Object.freeze(this);
+  }
+}
+export type AgencyScope = Scope;
+
+/**
+ * A person's scope: their session has this agency selected and their membership in it is active.
+ * Undefined for anything else (another agency, another e-mail, an invitation not yet accepted).
+ */
+export const memberScope = (
+  session: Pick<SessionContext, 'email' | 'agencyName'>,
+  member: { agencyName: string; email: string; role: Role; status: 'active' | 'invited' },
+): AgencyScope | undefined =>
+  session.agencyName !== undefined && member.agencyName === session.agencyName && member.email === session.email && member.status === 'active'
+    ? new Scope(member.agencyName, member.email, member.role)
+    : undefined;
+
+/**
+ * The scope of work our own state machine, scheduler or async tasks run for an agency: the
+ * agency comes from the task's input (written by our own code, never by a request) and `actor`
+ * is who the work is recorded as (the person who started it, or the task's name). It has a
+ * member's rights: nothing a task does is owner-only.
+ */
+export const taskScope = (agencyName: string, actor: string): AgencyScope => new Scope(agencyName, actor, 'member');
 
 export const readToken = (event: APIGatewayProxyEventV2): { token: string; via: SessionContext['via'] } | undefined => {
   const authorization = Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === 'authorization')?.[1];
@@ -55,6 +92,6 @@ export const resolveSession = async (
   const session: SessionContext = { tokenHash, email: data.email, agencyName: data.agencyName, via: found.via };
   if (!data.agencyName) return { session };
   const { data: member } = await memberEntity.get({ agencyName: data.agencyName, email: data.email }).go();
-  if (!member || member.status !== 'active') return { session };
-  return { session, scope: { agencyName: data.agencyName, email: data.email, role: member.role } };
+  const scope = member ? memberScope(session, member) : undefined;
+  return scope ? { session, scope } : { session };
 };

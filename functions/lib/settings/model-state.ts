@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
 import { MODEL_PURPOSES, type ModelPurpose } from '../../../shared/constants';
-import { storeConfig } from '../store/client';
-import { nowIso } from '../store/keys';
+import { storeConfig, type StoredItem } from '../store/client';
+import { AGENCY_TEMPLATE, nowIso } from '../store/keys';
 
 /**
  * Per agency, beside its settings: the model ids its OpenAI key can use (cached a day, so the
@@ -20,6 +20,18 @@ export type ModelWarning = {
   since: string;
 };
 
+/** One purpose's warning, stored as ModelWarning (the same field names the API answers with). */
+const warningAttribute = {
+  type: 'map',
+  properties: {
+    purpose: { type: MODEL_PURPOSES, required: true },
+    old_model: { type: 'string', required: true },
+    new_model: { type: 'string', required: true },
+    reason: { type: ['retired', 'not_found'], required: true },
+    since: { type: 'string', required: true },
+  },
+} as const;
+
 export const modelStateEntity = new Entity(
   {
     model: { entity: 'modelState', version: '1', service: 'threadline' },
@@ -31,12 +43,20 @@ export const modelStateEntity = new Entity(
       /** a short hash of the key they were listed with: another key lists again */
       modelIdsKey: { type: 'string' },
       /** keyed by purpose */
-      warnings: { type: 'any' },
+      warnings: {
+        type: 'map',
+        properties: {
+          thread_summary: warningAttribute,
+          individual_message_summary: warningAttribute,
+          date_validation: warningAttribute,
+          campaign_aggregation: warningAttribute,
+        },
+      },
       updatedAt: { type: 'string' },
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: [], template: 'MODEL_STATE', casing: 'none' },
       },
     },
@@ -44,12 +64,9 @@ export const modelStateEntity = new Entity(
   storeConfig,
 );
 
-type State = { modelIds?: string[]; modelIdsAt?: string; modelIdsKey?: string; warnings?: Partial<Record<ModelPurpose, ModelWarning>> };
+type State = Partial<StoredItem<typeof modelStateEntity>>;
 
-const readState = async (agencyName: string): Promise<State> => {
-  const { data } = await modelStateEntity.get({ agencyName }).go();
-  return (data ?? {}) as State;
-};
+const readState = async (agencyName: string): Promise<State> => (await modelStateEntity.get({ agencyName }).go()).data ?? {};
 
 export const readModelWarnings = async (agencyName: string): Promise<ModelWarning[]> => {
   const warnings = (await readState(agencyName)).warnings ?? {};
@@ -71,7 +88,8 @@ export const recordModelWarning = async (agencyName: string, warning: Omit<Model
 export const clearModelWarnings = async (agencyName: string, purposes: readonly ModelPurpose[]): Promise<void> => {
   const state = await readState(agencyName);
   if (!state.warnings || !purposes.some((p) => state.warnings?.[p])) return;
-  const warnings = Object.fromEntries(Object.entries(state.warnings).filter(([p]) => !purposes.includes(p as ModelPurpose)));
+  const warnings = { ...state.warnings };
+  for (const purpose of purposes) delete warnings[purpose];
   await modelStateEntity.patch({ agencyName }).set({ warnings, updatedAt: nowIso() }).go({ response: 'none' });
 };
 

@@ -7,17 +7,22 @@ import { requireOwner } from '../identity/roles';
 import { isConditionalFailure } from '../identity/store-errors';
 import type { AgencyScope } from '../session/resolve';
 import { nowIso } from '../store/keys';
-import { readSettings, SETTINGS_DEFAULTS, settingsEntity, type Settings } from './store';
+import { readSettings, SETTINGS_DEFAULTS, settingsEntity, type Settings, type SettingsOverrides } from './store';
 import { retirementOf } from '../../../shared/model-catalog';
 import { checkModelChoice, liveModelFor } from './model-choices';
 import { clearModelWarnings } from './model-state';
 import { recordMonitoringConfig } from '../processing/monitor-registry';
 
-type Overrides = Partial<Record<SettingsSectionName, Record<string, unknown>>>;
+type Overrides = SettingsOverrides;
+/** The fields of one section a save may change (what its stored override holds). */
+export type SectionChange<S extends SettingsSectionName> = NonNullable<Overrides[S]>;
 
 const MAX_ATTEMPTS = 8;
 /** Before attempt n (n ≥ 1) a random pause of up to n × this, so racing saves spread out. */
 const RETRY_SPREAD_MS = 25;
+
+/** A save names only what changes: a field sent as undefined keeps its stored value. */
+const definedFields = <T extends object>(fields: T): Partial<T> => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -30,8 +35,8 @@ const updateOverrides = async (scope: AgencyScope, change: (current: Overrides) 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await pause(Math.random() * attempt * RETRY_SPREAD_MS);
     const { data } = await settingsEntity.get({ agencyName: scope.agencyName }).go();
-    const current = (data?.overrides ?? {}) as Overrides;
-    const version = (data as { version?: number } | null)?.version ?? 0;
+    const current = data?.overrides ?? {};
+    const version = data?.version ?? 0;
     const next = change(structuredClone(current));
     try {
       await settingsEntity
@@ -48,18 +53,18 @@ const updateOverrides = async (scope: AgencyScope, change: (current: Overrides) 
   throw new Conflict(messages.limits.settingsConflict);
 };
 
-export const updateSection = async <S extends SettingsSectionName>(scope: AgencyScope, section: S, fields: Record<string, unknown>): Promise<Settings[S]> => {
-  const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-  const settings = await updateOverrides(scope, (current) => ({ ...current, [section]: { ...(current[section] ?? {}), ...defined } }));
+export const updateSection = async <S extends SettingsSectionName>(scope: AgencyScope, section: S, fields: SectionChange<S>): Promise<Settings[S]> => {
+  const defined = definedFields(fields);
+  const settings = await updateOverrides(scope, (current) => ({ ...current, [section]: { ...current[section], ...defined } }));
   return settings[section];
 };
 
-export const updateModelConfig = async (scope: AgencyScope, purpose: ModelPurpose, fields: { model?: string; temperature?: number; max_tokens?: number }) => {
-  const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+export const updateModelConfig = async (scope: AgencyScope, purpose: ModelPurpose, fields: NonNullable<SectionChange<'model_config'>[ModelPurpose]>) => {
+  const defined = definedFields(fields);
   if (fields.model !== undefined) await checkModelChoice(scope.agencyName, fields.model);
   const settings = await updateOverrides(scope, (current) => {
-    const models = (current.model_config ?? {}) as Record<string, Record<string, unknown>>;
-    return { ...current, model_config: { ...models, [purpose]: { ...(models[purpose] ?? {}), ...defined } } };
+    const models = current.model_config ?? {};
+    return { ...current, model_config: { ...models, [purpose]: { ...models[purpose], ...defined } } };
   });
   // Someone chose a model for this purpose: a replacement warning about it has been answered.
   if (fields.model !== undefined) await clearModelWarnings(scope.agencyName, [purpose]);
@@ -77,8 +82,8 @@ export const resetSettings = async (scope: AgencyScope, configType: 'all' | Sett
 
 export const applyProfile = async (scope: AgencyScope, profile: SettingsProfile) => {
   const settings = await updateOverrides(scope, (current) => {
-    const models = { ...((current.model_config ?? {}) as Record<string, Record<string, unknown>>) };
-    for (const purpose of MODEL_PURPOSES) models[purpose] = { ...(models[purpose] ?? {}), model: liveModelFor(PROFILE_MODELS[profile][purpose], purpose) };
+    const models = { ...current.model_config };
+    for (const purpose of MODEL_PURPOSES) models[purpose] = { ...models[purpose], model: liveModelFor(PROFILE_MODELS[profile][purpose], purpose) };
     return { ...current, model_config: models };
   });
   await clearModelWarnings(scope.agencyName, MODEL_PURPOSES);

@@ -10,8 +10,9 @@ import {
   OLDEST_SCAN_DAYS_DEFAULT,
   PROCESSING_MODE_DEFAULTS,
 } from '../../../shared/constants';
-import { storeConfig } from '../store/client';
+import { storeConfig, type StoredItem } from '../store/client';
 import type { AgencyScope } from '../session/resolve';
+import { AGENCY_TEMPLATE } from '../store/keys';
 
 /** The spec's defaults (section 9), per settings section. */
 export const SETTINGS_DEFAULTS = {
@@ -32,13 +33,61 @@ export type SettingsSection = keyof typeof SETTINGS_DEFAULTS;
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : T[K] extends number ? number : T[K] extends boolean ? boolean : Widen<T[K]> };
 export type Settings = { [K in SettingsSection]: Widen<(typeof SETTINGS_DEFAULTS)[K]> };
 
+/** One purpose's model choice as saved: only the fields someone changed. */
+const modelOverride = {
+  type: 'map',
+  properties: { model: { type: 'string' }, temperature: { type: 'number' }, max_tokens: { type: 'number' } },
+} as const;
+
+/**
+ * What an agency changed, by section and field (the same names as SETTINGS_DEFAULTS; a unit test
+ * holds the two together). ElectroDB keeps only the properties named here, on write and on read.
+ */
+const overridesAttribute = {
+  type: 'map',
+  properties: {
+    model_config: {
+      type: 'map',
+      properties: {
+        thread_summary: modelOverride,
+        individual_message_summary: modelOverride,
+        date_validation: modelOverride,
+        campaign_aggregation: modelOverride,
+      },
+    },
+    processing_mode: {
+      type: 'map',
+      properties: { incremental_processing_enabled: { type: 'boolean' }, min_messages_for_incremental: { type: 'number' }, fallback_on_error: { type: 'boolean' } },
+    },
+    processing_limits: {
+      type: 'map',
+      properties: { oldest_scan_days: { type: 'number' }, follow_up_after_days: { type: 'number' }, agency_locale: { type: 'string' }, default_currency: { type: 'string' } },
+    },
+    date_range_processing: { type: 'map', properties: { include_full_thread: { type: 'boolean' } } },
+    health_check: {
+      type: 'map',
+      properties: {
+        skip_on_startup: { type: 'boolean' },
+        skip_on_campaign_creation: { type: 'boolean' },
+        skip_on_add_contact: { type: 'boolean' },
+        skip_on_import_longlist: { type: 'boolean' },
+      },
+    },
+    monitoring_config: {
+      type: 'map',
+      properties: { hours_to_check: { type: 'number' }, check_interval_minutes: { type: 'number' }, max_duration_minutes: { type: 'number' } },
+    },
+  },
+  default: () => ({}),
+} as const;
+
 /** `AGENCY#a / SETTINGS`: only what the agency changed is stored; reads merge it over the defaults. */
 export const settingsEntity = new Entity(
   {
     model: { entity: 'settings', version: '1', service: 'threadline' },
     attributes: {
       agencyName: { type: 'string', required: true },
-      overrides: { type: 'any', default: () => ({}) },
+      overrides: overridesAttribute,
       /** bumped on every write; writes are conditional on the version they read */
       version: { type: 'number', default: 0 },
       updatedAt: { type: 'string' },
@@ -46,7 +95,7 @@ export const settingsEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: [], template: 'SETTINGS', casing: 'none' },
       },
     },
@@ -68,6 +117,8 @@ const merge = (defaults: unknown, override: unknown): unknown => {
 /** Which agency a read settings object belongs to (the model caller records its warnings there). */
 const settingsOwner = new WeakMap<Settings, string>();
 export const agencyOfSettings = (settings: Settings): string | undefined => settingsOwner.get(settings);
+
+export type SettingsOverrides = NonNullable<StoredItem<typeof settingsEntity>['overrides']>;
 
 export const readSettings = async (scope: Pick<AgencyScope, 'agencyName'>): Promise<Settings> => {
   const { data } = await settingsEntity.get({ agencyName: scope.agencyName }).go();

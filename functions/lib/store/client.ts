@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Entity, EntityConfiguration } from 'electrodb';
+import type { Entity, EntityConfiguration, EntityItem } from 'electrodb';
 import { perPlatform, platform } from '../platform/platform';
 
 /** The table's name where the local runtime (dynalite) creates it. */
@@ -17,13 +17,18 @@ export const TABLE_NAME = process.env.TABLE_NAME ?? LOCAL_TABLE_NAME;
  * One DocumentClient per process (per installed platform). DYNAMODB_ENDPOINT points it at another
  * endpoint (dynalite locally); on AWS the default endpoint and the function's role apply.
  */
-export const dynamoClient: () => DynamoDBDocumentClient = perPlatform(() => {
+export const dynamoClient: () => DynamoDBDocumentClient = perPlatform(() =>
+  DynamoDBDocumentClient.from(rawDynamoClient(), { marshallOptions: { removeUndefinedValues: true } }),
+);
+
+/** The DynamoDBClient under it, for libraries that send plain DynamoDB commands (Powertools idempotency). */
+export const rawDynamoClient: () => DynamoDBClient = perPlatform(() => {
   const endpoint = process.env.DYNAMODB_ENDPOINT;
   const client = new DynamoDBClient({
     ...(endpoint ? { endpoint, region: process.env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   });
   platform().instrumentDynamo?.(client);
-  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  return client;
 });
 
 /**
@@ -36,6 +41,9 @@ export const storeConfig = {
   table: TABLE_NAME,
 } satisfies EntityConfiguration;
 
-/** An item as a get returns it: attributes with a default are always there. */
+/**
+ * An item as a get or query returns it (ElectroDB's EntityItem): the attributes marked required
+ * are there, the others (also those with a default, which older items may lack) are optional.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Entity's own type parameters are open here
-export type StoredItem<E extends Entity<any, any, any, any>> = NonNullable<Awaited<ReturnType<ReturnType<E['get']>['go']>>['data']>;
+export type StoredItem<E extends Entity<any, any, any, any>> = EntityItem<E>;

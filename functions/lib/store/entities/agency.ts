@@ -1,5 +1,6 @@
 import { Entity } from 'electrodb';
 import { storeConfig } from '../client';
+import { AGENCY_NAME_TEMPLATE } from '../keys';
 
 /**
  * An agency, `AGENCY#name / META`. `name` is the slug (the tenant id), `displayName` the text the
@@ -18,7 +19,7 @@ export const agencyEntity = new Entity(
     },
     indexes: {
       byName: {
-        pk: { field: 'pk', composite: ['name'], template: 'AGENCY#${name}', casing: 'none' },
+        pk: { field: 'pk', composite: ['name'], template: AGENCY_NAME_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: [], template: 'META', casing: 'none' },
       },
     },

@@ -1,5 +1,6 @@
 import { Entity } from 'electrodb';
 import { storeConfig, type StoredItem } from '../client';
+import { AGENCY_TEMPLATE } from '../keys';
 
 export const CAMPAIGN_STATUSES = ['pending', 'ready', 'incomplete', 'deleting'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -39,7 +40,7 @@ export const campaignEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: ['campaignId'], template: 'CAMPAIGN#${campaignId}', casing: 'none' },
       },
     },

@@ -1,5 +1,6 @@
 import { Entity } from 'electrodb';
 import { storeConfig, type StoredItem } from '../client';
+import { AGENCY_TEMPLATE, keys } from '../keys';
 
 export const CONTACT_HANDLE_MAX = 100;
 
@@ -29,17 +30,17 @@ export const contactEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: ['campaignId', 'email'], template: 'CONTACT#${campaignId}#${email}', casing: 'none' },
       },
       byCampaign: {
         index: 'byCampaign',
-        pk: { field: 'gsi2pk', composite: ['agencyName', 'campaignId'], template: 'AGENCY#${agencyName}#CAMPAIGN#${campaignId}', casing: 'none' },
+        pk: { field: 'gsi2pk', composite: ['agencyName', 'campaignId'], template: `${AGENCY_TEMPLATE}#CAMPAIGN#\${campaignId}`, casing: 'none' },
         sk: { field: 'gsi2sk', composite: ['email'], template: 'CONTACT#${email}', casing: 'none' },
       },
       byTalent: {
         index: 'byTalent',
-        pk: { field: 'gsi4pk', composite: ['agencyName', 'email'], template: 'AGENCY#${agencyName}#TALENT#${email}', casing: 'none' },
+        pk: { field: 'gsi4pk', composite: ['agencyName', 'email'], template: `${AGENCY_TEMPLATE}#TALENT#\${email}`, casing: 'none' },
         sk: { field: 'gsi4sk', composite: ['campaignId'], template: 'CONTACT#${campaignId}', casing: 'none' },
       },
     },
@@ -53,11 +54,11 @@ export const contactEntity = new Entity(
  * contacts were per campaign (`AGENCY#a / CONTACT#email`) when it rebuilds its table.
  */
 export const contactItemKeys = (agencyName: string, campaignId: string, email: string) => ({
-  pk: `AGENCY#${agencyName}`,
+  pk: keys.agency(agencyName),
   sk: `CONTACT#${campaignId}#${email}`,
-  gsi2pk: `AGENCY#${agencyName}#CAMPAIGN#${campaignId}`,
+  gsi2pk: `${keys.agency(agencyName)}#CAMPAIGN#${campaignId}`,
   gsi2sk: `CONTACT#${email}`,
-  gsi4pk: `AGENCY#${agencyName}#TALENT#${email}`,
+  gsi4pk: `${keys.agency(agencyName)}#TALENT#${email}`,
   gsi4sk: `CONTACT#${campaignId}`,
 });
 

@@ -1,6 +1,7 @@
 import { Entity } from 'electrodb';
 import { CONVERSATION_STATUSES } from '../../../../shared/schemas/conversations';
 import { storeConfig } from '../client';
+import { AGENCY_TEMPLATE, USER_TEMPLATE } from '../keys';
 
 /**
  * A reply or a status change, `AGENCY#a / CHANGE#<at>#<conversation id>`, for "What changed";
@@ -23,7 +24,7 @@ export const conversationChangeEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: ['at', 'conversationId'], template: 'CHANGE#${at}#${conversationId}', casing: 'none' },
       },
     },
@@ -43,7 +44,7 @@ export const visitEntity = new Entity(
     },
     indexes: {
       byUser: {
-        pk: { field: 'pk', composite: ['email'], template: 'USER#${email}', casing: 'none' },
+        pk: { field: 'pk', composite: ['email'], template: USER_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: ['agencyName'], template: 'VISIT#${agencyName}', casing: 'none' },
       },
     },

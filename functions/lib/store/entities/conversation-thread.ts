@@ -1,6 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { storeConfig } from '../client';
 import { candidatesAttribute, dateFactAttribute, failuresAttribute, targetsAttribute } from './conversation-parts';
+import { AGENCY_TEMPLATE } from '../keys';
 
 /**
  * One conversation thread across the agency's mailboxes, `AGENCY#a / CTHREAD#<key>`: the
@@ -39,7 +40,7 @@ export const conversationThreadEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: ['threadKey'], template: 'CTHREAD#${threadKey}', casing: 'none' },
       },
     },

@@ -2,6 +2,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import { ATTRIBUTION_REASONS, CONVERSATION_STATUSES, CORRECTABLE_FIELDS, TURNS } from '../../../../shared/schemas/conversations';
 import { storeConfig } from '../client';
 import { candidatesAttribute, dateFactAttribute, failuresAttribute, feeFactAttribute } from './conversation-parts';
+import { AGENCY_TEMPLATE } from '../keys';
 
 /** The sort-key segment of conversations that wait for a person to assign them. */
 export const NEEDS_ASSIGNMENT_SEGMENT = '~na';
@@ -51,12 +52,12 @@ export const conversationEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: ['campaignId', 'subjectKey'], template: 'CONV#${campaignId}#${subjectKey}', casing: 'none' },
       },
       byTalent: {
         index: 'byTalent',
-        pk: { field: 'gsi4pk', composite: ['agencyName', 'subjectKey'], template: 'AGENCY#${agencyName}#TALENT#${subjectKey}', casing: 'none' },
+        pk: { field: 'gsi4pk', composite: ['agencyName', 'subjectKey'], template: `${AGENCY_TEMPLATE}#TALENT#\${subjectKey}`, casing: 'none' },
         sk: { field: 'gsi4sk', composite: ['campaignId'], template: 'CONV#${campaignId}', casing: 'none' },
       },
     },

@@ -1,5 +1,6 @@
 import { Entity } from 'electrodb';
 import { storeConfig } from '../client';
+import { USER_TEMPLATE } from '../keys';
 
 /**
  * A person's Google grant, `USER#email / GOOGLE`: the refresh token, envelope-encrypted
@@ -26,7 +27,7 @@ export const googleGrantEntity = new Entity(
     },
     indexes: {
       byEmail: {
-        pk: { field: 'pk', composite: ['email'], template: 'USER#${email}', casing: 'none' },
+        pk: { field: 'pk', composite: ['email'], template: USER_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: [], template: 'GOOGLE', casing: 'none' },
       },
     },

@@ -1,5 +1,6 @@
-import { Entity } from 'electrodb';
+import { CustomAttributeType, Entity } from 'electrodb';
 import { storeConfig, type StoredItem } from '../client';
+import { AGENCY_TEMPLATE } from '../keys';
 
 export const JOB_KINDS = ['interval', 'email', 'campaign', 'thread', 'monitor', 'sheets'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
@@ -23,8 +24,25 @@ export const jobEntity = new Entity(
       agencyName: { type: 'string', required: true },
       jobId: { type: 'string', required: true },
       kind: { type: JOB_KINDS, required: true },
-      /** the job's scope as requested (dates, e-mail, campaign id, thread ref) */
-      scope: { type: 'any', required: true },
+      /**
+       * the job's scope as requested: processing/labels.ts JobScope, a union by `kind`. A map has
+       * one set of properties, so every member's fields are listed here, each optional;
+       * jobScopeOf (labels.ts) reads it back as the member its kind names.
+       */
+      scope: {
+        type: 'map',
+        required: true,
+        properties: {
+          kind: { type: JOB_KINDS, required: true },
+          start_date: { type: 'string' },
+          end_date: { type: 'string' },
+          email: { type: 'string' },
+          campaign_id: { type: 'string' },
+          thread_id: { type: 'string' },
+          mailbox: { type: 'string' },
+          all: { type: 'boolean' },
+        },
+      },
       operationLabel: { type: 'string', required: true },
       startedBy: { type: 'string' },
       status: { type: JOB_STATUSES, required: true },
@@ -38,8 +56,12 @@ export const jobEntity = new Entity(
       campaignsTouched: { type: 'set', items: 'string' },
       /** campaigns whose outreach tracker this job already wrote (a retried sync skips them) */
       campaignsSynced: { type: 'set', items: 'string' },
-      /** campaign_aggregation answers by campaign id, kept so a retried sync does not ask again */
-      aggregations: { type: 'any' },
+      /**
+       * campaign_aggregation answers by campaign id, kept so a retried sync does not ask again. Its
+       * keys are campaign ids, which a map's fixed properties cannot name (ElectroDB keeps only the
+       * properties it knows), so it stays an open DynamoDB map typed as a record of strings.
+       */
+      aggregations: { type: CustomAttributeType<Record<string, string>>('any') },
       trackerSynced: { type: 'boolean', default: false },
       batchCount: { type: 'number' },
       currentSubject: { type: 'string' },
@@ -65,7 +87,7 @@ export const jobEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: ['jobId'], template: 'JOB#${jobId}', casing: 'none' },
       },
     },
@@ -89,12 +111,19 @@ export const jobBatchEntity = new Entity(
       agencyName: { type: 'string', required: true },
       jobId: { type: 'string', required: true },
       index: { type: 'number', required: true },
-      refs: { type: 'any', required: true },
+      refs: {
+        type: 'list',
+        required: true,
+        items: {
+          type: 'map',
+          properties: { mailbox: { type: 'string', required: true }, threadId: { type: 'string', required: true }, historyId: { type: 'string' } },
+        },
+      },
       expires_at_epoch: { type: 'number' },
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: ['jobId', 'index'], template: 'JOB#${jobId}#BATCH#${index}', casing: 'none' },
       },
     },
@@ -117,7 +146,7 @@ export const jobThreadDoneEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: ['jobId', 'refKey'], template: 'JOB#${jobId}#DONE#${refKey}', casing: 'none' },
       },
     },

@@ -1,5 +1,6 @@
 import { Entity } from 'electrodb';
 import { storeConfig, type StoredItem } from '../client';
+import { AGENCY_TEMPLATE } from '../keys';
 
 export const IMPORT_STATUSES = ['running', 'succeeded', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
@@ -28,15 +29,24 @@ export const longlistImportEntity = new Entity(
       /** candidate rows (valid, not repeated in the sheet): what progress counts */
       totalRows: { type: 'number', required: true },
       chunkCount: { type: 'number', required: true },
-      nextChunk: { type: 'number', default: 0 },
+      nextChunk: { type: 'number', required: true, default: 0 },
       processedRows: { type: 'number', default: 0 },
       imported: { type: 'number', default: 0 },
       skipped: { type: 'number', default: 0 },
       duplicates: { type: 'number', default: 0 },
-      /** [{row, reason}] of skipped rows, bounded */
-      skippedNotes: { type: 'any' },
-      /** [{row, email, reason}] of duplicate rows, bounded */
-      duplicateNotes: { type: 'any' },
+      /** skipped rows with their reason (campaigns/longlist.ts Skipped), bounded */
+      skippedNotes: {
+        type: 'list',
+        items: { type: 'map', properties: { row: { type: 'number', required: true }, reason: { type: 'string', required: true } } },
+      },
+      /** duplicate rows with their reason (campaigns/longlist.ts Duplicate), bounded */
+      duplicateNotes: {
+        type: 'list',
+        items: {
+          type: 'map',
+          properties: { row: { type: 'number', required: true }, email: { type: 'string', required: true }, reason: { type: 'string', required: true } },
+        },
+      },
       /** false once a write to the influencer list was refused for good (the contacts are stored either way) */
       sheetUpdated: { type: 'boolean', default: true },
       leaseOwner: { type: 'string' },
@@ -53,7 +63,7 @@ export const longlistImportEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: ['importId'], template: 'LONGLIST_IMPORT#${importId}', casing: 'none' },
       },
     },
@@ -71,13 +81,26 @@ export const longlistImportChunkEntity = new Entity(
       agencyName: { type: 'string', required: true },
       importId: { type: 'string', required: true },
       index: { type: 'number', required: true },
-      /** [{row, email, talentName, manager, handle}] */
-      candidates: { type: 'any', required: true },
+      /** the chunk's rows (campaigns/longlist.ts Candidate); manager and handle are '' when the sheet has none */
+      candidates: {
+        type: 'list',
+        required: true,
+        items: {
+          type: 'map',
+          properties: {
+            row: { type: 'number', required: true },
+            email: { type: 'string', required: true },
+            talentName: { type: 'string', required: true },
+            manager: { type: 'string', required: true },
+            handle: { type: 'string', required: true },
+          },
+        },
+      },
       expires_at_epoch: { type: 'number' },
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: ['importId', 'index'], template: 'LONGLIST_IMPORT#${importId}#CHUNK#${index}', casing: 'none' },
       },
     },

@@ -1,5 +1,6 @@
 import { Entity } from 'electrodb';
 import { storeConfig } from '../client';
+import { AGENCY_TEMPLATE, USER_TEMPLATE } from '../keys';
 
 /**
  * A person's place in an agency: an active member or a pending invitation. The byUser index
@@ -23,12 +24,12 @@ export const memberEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: ['email'], template: 'MEMBER#${email}', casing: 'none' },
       },
       byUser: {
         index: 'byUser',
-        pk: { field: 'gsi1pk', composite: ['email'], template: 'USER#${email}', casing: 'none' },
+        pk: { field: 'gsi1pk', composite: ['email'], template: USER_TEMPLATE, casing: 'none' },
         sk: { field: 'gsi1sk', composite: ['agencyName'], template: 'MEMBER#${agencyName}', casing: 'none' },
       },
     },

@@ -1,5 +1,6 @@
 import { Entity } from 'electrodb';
 import { storeConfig, type StoredItem } from '../client';
+import { AGENCY_TEMPLATE } from '../keys';
 
 /**
  * The monitor's registry entry of one agency, `AGENCY#a / MONITOR`, indexed by its next due
@@ -41,7 +42,7 @@ export const monitorRegistryEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: [], template: 'MONITOR', casing: 'none' },
       },
       byDueCheck: {

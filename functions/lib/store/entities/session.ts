@@ -1,6 +1,7 @@
 import { Entity } from 'electrodb';
 import { storeConfig } from '../client';
 import { TTL_ATTRIBUTE } from '../table-definition';
+import { SESSION_TEMPLATE } from '../keys';
 
 /** A signed-in session, keyed by the SHA-256 of its token (the token itself is never stored). */
 export const sessionEntity = new Entity(
@@ -18,7 +19,7 @@ export const sessionEntity = new Entity(
     },
     indexes: {
       byToken: {
-        pk: { field: 'pk', composite: ['tokenHash'], template: 'SESSION#${tokenHash}', casing: 'none' },
+        pk: { field: 'pk', composite: ['tokenHash'], template: SESSION_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: [], template: 'SESSION', casing: 'none' },
       },
     },

@@ -1,6 +1,7 @@
 import { Entity } from 'electrodb';
 import { bumpSheetsWanted } from '../../processing/monitor-registry';
 import { storeConfig } from '../client';
+import { AGENCY_TEMPLATE } from '../keys';
 
 /**
  * How far one campaign's outreach tracker is behind, `AGENCY#a / SHEETSYNC#<campaignId>`: every
@@ -20,7 +21,7 @@ export const sheetSyncStateEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: ['campaignId'], template: 'SHEETSYNC#${campaignId}', casing: 'none' },
       },
     },

@@ -1,15 +1,16 @@
 import { Entity } from 'electrodb';
 import { storeConfig, type StoredItem } from '../client';
+import { AGENCY_TEMPLATE } from '../keys';
 
 export const OUTREACH_STATUSES = ['awaiting_reply', 'replied', 'negotiating', 'confirmed', 'declined'] as const;
 export type OutreachStatus = (typeof OUTREACH_STATUSES)[number];
-export type KeyDate = { date: string; kind: string; source_sentence: string };
 
 /**
  * One mailbox's copy of a Gmail thread, `AGENCY#a / THREAD#<mailbox>#<threadId>`: which
  * conversation thread it is filed under, the Gmail message ids handled, and a copy of the state
  * the monitor and the job counters read. The conversation itself lives in conversation-thread,
- * mail-message and conversation items.
+ * mail-message and conversation items (key dates too: a pointer written before conversations
+ * carried a `dates` list, which nothing reads and the next put of the pointer drops).
  */
 export const threadEntity = new Entity(
   {
@@ -23,8 +24,7 @@ export const threadEntity = new Entity(
       threadKey: { type: 'string' },
       subject: { type: 'string', default: '' },
       processedIds: { type: 'list', items: { type: 'string' } },
-      summary: { type: 'string', default: '' },
-      dates: { type: 'any' },
+      summary: { type: 'string', required: true, default: '' },
       status: { type: 'string' },
       whoseTurn: { type: 'string' },
       lastInboundAt: { type: 'string' },
@@ -46,12 +46,12 @@ export const threadEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: 'AGENCY#${agencyName}', casing: 'none' },
+        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: ['mailbox', 'threadId'], template: 'THREAD#${mailbox}#${threadId}', casing: 'none' },
       },
       byCampaign: {
         index: 'byCampaign',
-        pk: { field: 'gsi2pk', composite: ['agencyName', 'primaryCampaignId'], template: 'AGENCY#${agencyName}#CAMPAIGN#${primaryCampaignId}', casing: 'none' },
+        pk: { field: 'gsi2pk', composite: ['agencyName', 'primaryCampaignId'], template: `${AGENCY_TEMPLATE}#CAMPAIGN#\${primaryCampaignId}`, casing: 'none' },
         sk: { field: 'gsi2sk', composite: ['mailbox', 'threadId'], template: 'THREAD#${mailbox}#${threadId}', casing: 'none' },
       },
     },

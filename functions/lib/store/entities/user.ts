@@ -1,5 +1,6 @@
 import { Entity } from 'electrodb';
 import { storeConfig } from '../client';
+import { USER_TEMPLATE } from '../keys';
 
 /** A signed-in person's profile (from the identity provider's id_token), `USER#email / PROFILE`. */
 export const userEntity = new Entity(
@@ -17,7 +18,7 @@ export const userEntity = new Entity(
     },
     indexes: {
       byEmail: {
-        pk: { field: 'pk', composite: ['email'], template: 'USER#${email}', casing: 'none' },
+        pk: { field: 'pk', composite: ['email'], template: USER_TEMPLATE, casing: 'none' },
         sk: { field: 'sk', composite: [], template: 'PROFILE', casing: 'none' },
       },
     },

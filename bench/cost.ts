@@ -15,6 +15,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { DescribeTableCommand, DynamoDBClient, GetItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { StateMachine } from 'aws-local-stepfunctions';
+import { COUNTED_METRICS } from '../functions/lib/observability/metrics';
 import { platform, type SecretsAction } from '../functions/lib/platform/platform';
 import { dynamoClient } from '../functions/lib/store/client';
 import { mailboxEntity } from '../functions/lib/store/entities/mailbox';
@@ -102,9 +103,11 @@ type Usage = {
   kmsGenerate: number;
   kmsDecrypt: number;
   logBytes: number;
+  /** of logBytes, the EMF lines of the metrics (functions/lib/observability/metrics.ts) */
+  emfBytes: number;
   responseBytes: number;
 };
-const emptyUsage = (): Usage => ({ invocations: 0, billedMs: 0, gbSeconds: 0, ddbRequests: 0, readUnits: 0, writeUnits: 0, kmsGenerate: 0, kmsDecrypt: 0, logBytes: 0, responseBytes: 0 });
+const emptyUsage = (): Usage => ({ invocations: 0, billedMs: 0, gbSeconds: 0, ddbRequests: 0, readUnits: 0, writeUnits: 0, kmsGenerate: 0, kmsDecrypt: 0, logBytes: 0, emfBytes: 0, responseBytes: 0 });
 type Ledger = { byFunction: Map<string, Usage>; transitions: number; sfnEvents: number; executions: number };
 
 const ledger: Ledger = { byFunction: new Map(), transitions: 0, sfnEvents: 0, executions: 0 };
@@ -171,7 +174,9 @@ const countLogs = (): (() => void) => {
     stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
       const usage = usageOf();
       if (!usage) return (originals[index] as (...args: unknown[]) => boolean)(chunk, ...rest);
-      usage.logBytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+      const bytes = typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+      usage.logBytes += bytes;
+      if (String(chunk).includes('"CloudWatchMetrics"')) usage.emfBytes += bytes;
       const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
       callback?.();
       return true;
@@ -349,7 +354,7 @@ const lineItems = (month: Unit): Line[] => [
   { item: 'EventBridge Scheduler', usd: usd('schedulerInvocation', month.schedulerInvocations), detail: `${fmt(month.schedulerInvocations)} invocations` },
   { item: 'API Gateway (HTTP API)', usd: usd('httpApiRequest', month.httpRequests), detail: `${fmt(month.httpRequests)} requests` },
   { item: 'KMS requests', usd: usd('kmsRequest', month.kmsGenerate + month.kmsDecrypt), detail: `${fmt(month.kmsGenerate)} GenerateDataKey + ${fmt(month.kmsDecrypt)} Decrypt` },
-  { item: 'CloudWatch Logs ingestion', usd: usd('logsIngestedGb', (month.logBytes + month.sfnLogBytes) / GB), detail: `${fmt((month.logBytes + month.sfnLogBytes) / 1024 ** 2)} MB` },
+  { item: 'CloudWatch Logs ingestion', usd: usd('logsIngestedGb', (month.logBytes + month.sfnLogBytes) / GB), detail: `${fmt((month.logBytes + month.sfnLogBytes) / 1024 ** 2)} MB (EMF metrics ${fmt(month.emfBytes / 1024 ** 2)} MB)` },
   { item: 'X-Ray traces', usd: usd('xrayTrace', month.traces), detail: `${fmt(month.traces)} traces` },
   { item: 'CloudFront', usd: usd('cloudFrontHttpsRequest', month.httpRequests) + usd('cloudFrontGbOut', month.responseBytes / GB), detail: `${fmt(month.httpRequests)} requests, ${fmt(month.responseBytes / 1024 ** 2)} MB out` },
   { item: 'Secrets Manager API calls', usd: 0, detail: 'none at run time: the OAuth client secret is resolved at deploy time' },
@@ -411,6 +416,10 @@ export const runCostBench = async (): Promise<boolean> => {
   const previousLogLevel = process.env.LOG_LEVEL;
   // As deployed (app-function.ts): the logs Lambda ships are the INFO-level ones.
   process.env.LOG_LEVEL = 'INFO';
+  // As on AWS, every invocation that counted something writes its EMF line (the local runtime
+  // turns metrics off unless told): those bytes are CloudWatch Logs ingestion.
+  const previousMetrics = process.env.POWERTOOLS_METRICS_DISABLED;
+  process.env.POWERTOOLS_METRICS_DISABLED = 'false';
   const restoreTransitions = countTransitions();
   const booted = await boot({ retryIntervalMs: 50, wrapRoute, wrapTask });
   const restoreLogs = countLogs();
@@ -518,13 +527,20 @@ export const runCostBench = async (): Promise<boolean> => {
 
     // Fixed: the 2-minute tick whatever the agencies, 2 customer managed keys, 1 secret.
     const ticksPerMonth = (MONTH.days * 24 * 60) / SCHEDULER_TICK_MINUTES;
-    const fixed = printTable('Fixed cost of a deployment, per month (no agency)', [
+    const fixedLines: Line[] = [
       ...lineItems(times(emptyTick, ticksPerMonth)),
       { item: 'KMS keys', usd: 2 * PRICES.kmsKeyMonth.usd, detail: '2 customer managed keys (table, secrets); +$1 each per rotation, first two years' },
       { item: 'KMS: DynamoDB table key', usd: usd('kmsRequest', ticksPerMonth / 2.5), detail: 'DynamoDB re-reads the table key about every 5 min per caller' },
       { item: 'Secrets Manager secret', usd: PRICES.secretMonth.usd, detail: 'the Google OAuth client secret' },
-      { item: 'CloudWatch custom metrics/alarms', usd: 0, detail: 'none defined in infra/' },
-    ]);
+      // One dimension set (service) per metric, whatever the agencies: a per-agency dimension
+      // would bill each metric once per agency.
+      {
+        item: 'CloudWatch custom metrics (EMF)',
+        usd: COUNTED_METRICS.length * PRICES.customMetricMonth.usd,
+        detail: `${COUNTED_METRICS.length} metrics (${COUNTED_METRICS.join(', ')}) x 1 dimension set (service); no alarms`,
+      },
+    ];
+    const fixed = printTable('Fixed cost of a deployment, per month (no agency)', fixedLines);
 
     const checksPerMonth = (MONTH.days * 24 * 60) / MONTH.checkIntervalMinutes;
     const refreshShare = MONTH.checkIntervalMinutes / MONTH.tokenLifeMinutes;
@@ -578,7 +594,10 @@ export const runCostBench = async (): Promise<boolean> => {
     console.log(`  the polled routes (status, metrics, monitor metrics) are ${POLLED_UNTRACED ? 'not traced' : 'traced at Lambda\'s 1 request/s + 5 % sampling'}`);
 
     const fixedDominant = [...lineItems(times(emptyTick, ticksPerMonth))].sort((a, b) => b.usd - a.usd)[0]!;
-    console.log(`\nfixed ${money(fixed)}/month, dominated by the 2 KMS keys ($2.00) and the secret ($0.40); the tick's largest line: ${fixedDominant.item} ${money(fixedDominant.usd)}`);
+    const fixedLargest = [...fixedLines].sort((a, b) => b.usd - a.usd).slice(0, 3);
+    console.log(
+      `\nfixed ${money(fixed)}/month, dominated by ${fixedLargest.map((line) => `${line.item} (${money(line.usd)})`).join(', ')}; the tick's largest line: ${fixedDominant.item} ${money(fixedDominant.usd)}`,
+    );
     const idleOk = idleTotal <= IDLE_AGENCY_MONTH_LIMIT_USD;
     const activeOk = activeTotal <= ACTIVE_AGENCY_MONTH_LIMIT_USD;
     console.log(`idle agency-month ${money(idleTotal)} (≤ ${money(IDLE_AGENCY_MONTH_LIMIT_USD)}): ${idleOk ? 'PASS' : 'FAIL'}`);
@@ -590,6 +609,8 @@ export const runCostBench = async (): Promise<boolean> => {
     restoreTransitions();
     if (previousLogLevel === undefined) delete process.env.LOG_LEVEL;
     else process.env.LOG_LEVEL = previousLogLevel;
+    if (previousMetrics === undefined) delete process.env.POWERTOOLS_METRICS_DISABLED;
+    else process.env.POWERTOOLS_METRICS_DISABLED = previousMetrics;
   }
 };
 

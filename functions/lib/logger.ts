@@ -1,8 +1,11 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 
+/** The service every log line and metric is reported under. */
+export const SERVICE_NAME = process.env.POWERTOOLS_SERVICE_NAME ?? 'threadline';
+
 /** One structured logger; children add the request id. Secrets are never passed to it. */
 export const logger = new Logger({
-  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'threadline',
+  serviceName: SERVICE_NAME,
   logLevel: (process.env.LOG_LEVEL as 'INFO' | 'DEBUG' | 'WARN' | 'ERROR' | 'SILENT' | undefined) ?? 'INFO',
 });
 

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /**
  * Gmail push locally: the Google emulator plays Pub/Sub. At start the runtime creates the topic
  * and a push subscription aimed at its own push route, with OIDC tokens signed by the emulator
@@ -33,11 +35,21 @@ export const wireLocalPush = async (googleUrl: string, appUrl: string): Promise<
   };
 };
 
-/** The Step Functions status-change event a processing execution's end emits (any outcome). */
-export const executionEndedEvent = (executionArn: string, status: string, input: unknown) => ({
+/**
+ * The Step Functions status-change event a processing execution's end emits (any outcome), as
+ * EventBridge delivers it: the targets parse the whole envelope, and its `id` is their
+ * idempotency key.
+ */
+export const executionEndedEvent = (executionArn: string, status: string, input: unknown, failure: { error?: string; cause?: string } = {}) => ({
+  version: '0',
+  id: randomUUID(),
   source: 'aws.states',
+  account: '000000000000',
+  time: new Date().toISOString(),
+  region: process.env.AWS_REGION ?? 'us-east-1',
+  resources: [executionArn],
   'detail-type': 'Step Functions Execution Status Change',
-  detail: { executionArn, status, input: JSON.stringify(input) },
+  detail: { executionArn, status, input: JSON.stringify(input), ...failure },
 });
 
 export const WATCH_RENEW_INTERVAL_MS = 24 * 3600_000;

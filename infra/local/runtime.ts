@@ -179,6 +179,9 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
     APP_URL: url,
     LOCAL_OUTBOX_DIR: resolve(dataDir, 'outbox'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? (options.quiet ? 'ERROR' : 'INFO'),
+    // Powertools: EMF metrics printed at DEBUG only (not to flood runs and tests), no X-Ray here.
+    POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? String(process.env.LOG_LEVEL !== 'DEBUG'),
+    POWERTOOLS_TRACE_ENABLED: 'false',
     // Links into Google (Drive, Sheets, Gmail) open the emulator's read-only viewer when it runs;
     // '' = Google's own sites (functions/lib/google/links.ts).
     GOOGLE_LINKS_BASE: emulators.google ? `${emulators.google.url}/viewer` : (process.env.GOOGLE_LINKS_BASE ?? ''),
@@ -229,11 +232,7 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
     retryIntervalMs: options.retryIntervalMs,
     // Step Functions emits a status-change event that the release-lock rule handles on AWS.
     onExecutionEnded: async ({ executionId, outcome, input }) => {
-      await taskHandlers.JobReleaseLock?.({
-        source: 'aws.states',
-        'detail-type': 'Step Functions Execution Status Change',
-        detail: { executionArn: executionId, status: outcome.status, input: JSON.stringify(input), error: outcome.error?.name, cause: outcome.error?.message },
-      }).catch(() => undefined);
+      await taskHandlers.JobReleaseLock?.(executionEndedEvent(executionId, outcome.status, input, { error: outcome.error?.name, cause: outcome.error?.message })).catch(() => undefined);
     },
   });
   const checked = (capability: 'startExecution' | 'stopExecution' | 'describeExecution') =>

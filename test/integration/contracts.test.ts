@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memberEntity } from '../../functions/lib/store/entities/member';
+import type { LambdaHandler } from '../../infra/local/runtime';
 import { routes, type RouteDef } from '../../functions/routes';
 import { campaignListResponse } from '../../shared/schemas/campaigns';
 import { NON_JSON_ROUTES, RESPONSE_SCHEMAS, type RouteWithResponse } from '../../shared/schemas/responses';
@@ -34,7 +35,7 @@ const parsed = new Map<string, unknown>();
  * handler would change it (a field renamed, a type changed, objects turned into strings).
  */
 let drift: { routeId: string; change: (body: Record<string, unknown>) => void } | undefined;
-const driftable = (routeId: string, run: (event: unknown, context: never) => Promise<unknown>) => async (event: unknown, context: never) => {
+const driftable = (routeId: string, run: LambdaHandler): LambdaHandler => async (event, context) => {
   const result = (await run(event, context)) as { body?: string };
   if (drift?.routeId !== routeId || typeof result.body !== 'string') return result;
   const body = JSON.parse(result.body) as Record<string, unknown>;

@@ -1,10 +1,13 @@
-import * as z from 'zod';
 import { deleteCampaign } from '../../lib/campaigns/deletion';
-
-const input = z.object({ agencyName: z.string().min(1), campaignId: z.string().min(1) });
+import { campaignDeletionInput } from '../../lib/tasks/inputs';
+import { readTaskEvent } from '../../lib/tasks/read-input';
+import { idempotentTask } from '../../lib/tasks/idempotent';
+import { taskHandler } from '../../lib/tasks/task-handler';
 
 /** Async task: removes a campaign marked 'deleting'. Throws on failure so Lambda retries the event. */
-export const handler = async (event: unknown): Promise<{ status: string }> => {
-  const { agencyName, campaignId } = input.parse(event);
-  return { status: await deleteCampaign(agencyName, campaignId) };
-};
+export const handler = taskHandler(
+  idempotentTask('CampaignDeletion', 'dispatchId', async (event): Promise<{ status: string }> => {
+    const { agencyName, campaignId } = readTaskEvent(event, campaignDeletionInput);
+    return { status: await deleteCampaign(agencyName, campaignId) };
+  }),
+);

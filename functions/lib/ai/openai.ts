@@ -5,6 +5,7 @@ import { withRetry, type RetryPolicy } from '../google/retry';
 import type { OpenAILimiter } from '../limits/openai-limits';
 import { estimatePromptTokens } from './tokens';
 import { logger } from '../logger';
+import { countMetric } from '../observability/metrics';
 import { openAIBaseURL } from './key-check';
 import { isReasoningFamily, modelFamily, type ReasoningEffort } from '../../../shared/model-catalog';
 
@@ -192,6 +193,7 @@ const chatCompletionOnce = async (req: ChatRequest, deps: OpenAIDeps = {}): Prom
     totalTokens: completion.usage?.total_tokens ?? 0,
     reasoningTokens: completion.usage?.completion_tokens_details?.reasoning_tokens ?? 0,
   };
+  countMetric('ModelTokensUsed', usage.totalTokens);
   const result: ChatResult = { content, finishReason: choice.finish_reason, usage, model: completion.model };
   if (!req.jsonSchema) {
     // Text cut at the limit is still a usable summary; an empty one is not.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { platform } from '../platform/platform';
 
@@ -15,7 +16,9 @@ export const asyncFunctionEnv = (taskId: AsyncTaskId): string => `${taskId.repla
 
 let lambda: LambdaClient | undefined;
 
-export const dispatchAsync: AsyncDispatcher = async (taskId, payload) => {
+export const dispatchAsync: AsyncDispatcher = async (taskId, work) => {
+  // One id per dispatch, repeated by Lambda's retries: the task's idempotency key (tasks/idempotent.ts).
+  const payload = { ...work, dispatchId: randomUUID() };
   const installed = platform().asyncDispatcher;
   if (installed) return installed(taskId, payload);
   // A task dispatching itself (CampaignProvision restoring a Drive) invokes its own function

@@ -1,3 +1,4 @@
+import { countMetric } from '../observability/metrics';
 import { perPlatform } from '../platform/platform';
 import { SharedBucket, type RateStore } from '../limits/shared-bucket';
 import { KeyedTokenBucket, type TokenBucketOptions } from './limiter';
@@ -77,7 +78,10 @@ export const createGmailQuotaLimiter = (
   return {
     config,
     bucket,
-    spend: (mailbox, method, maxWaitMs) => bucket.acquire(mailbox.toLowerCase(), config.costs[method], maxWaitMs),
+    spend: async (mailbox, method, maxWaitMs) => {
+      await bucket.acquire(mailbox.toLowerCase(), config.costs[method], maxWaitMs);
+      countMetric('GmailQuotaUnits', config.costs[method]);
+    },
   };
 };
 

@@ -9,13 +9,14 @@ import { MissingApiKey } from './errors';
 import { gmailClients } from './gmail-clients';
 import { processingWindow } from './fetch-threads';
 import { addThreadOutcome, countedRefKeys, countThread, getJob, isCancelled, pastDeadline, refKey, setCurrentThread } from './job-store';
-import type { JobScope } from './labels';
+import { jobScopeOf } from './labels';
 import { renewLease } from './lock';
 import { modelCaller } from './model';
 import { THREADS_IN_FLIGHT } from './throughput';
 import { coverageOf, recordSeen } from './thread-freshness';
 
-export type BatchResult = { index: number; processed: number; skipped: number; stopped?: 'cancelled' | 'deadline' };
+/** processed: threads read and stored (failed included: the job records why); failed: of those, the ones that could not be processed. */
+export type BatchResult = { index: number; processed: number; failed: number; skipped: number; stopped?: 'cancelled' | 'deadline' };
 
 /**
  * JobProcessBatch: the threads of one Map item, THREADS_IN_FLIGHT at a time (throughput.ts).
@@ -24,11 +25,11 @@ export type BatchResult = { index: number; processed: number; skipped: number; s
  * batch does only what is left.
  */
 export const processBatch = async (agencyName: string, jobId: string, index: number, remainingMs?: () => number): Promise<BatchResult> => {
-  const result: BatchResult = { index, processed: 0, skipped: 0 };
+  const result: BatchResult = { index, processed: 0, failed: 0, skipped: 0 };
   let job = await getJob(agencyName, jobId);
   if (!job || isCancelled(job)) return { ...result, stopped: 'cancelled' };
   const { data: batch } = await jobBatchEntity.get({ agencyName, jobId, index }).go({ consistent: true });
-  const refs = (batch?.refs as ThreadRef[] | undefined) ?? [];
+  const refs = batch?.refs ?? [];
   if (refs.length === 0) return result;
   await renewLease(agencyName, jobId);
 
@@ -36,8 +37,7 @@ export const processBatch = async (agencyName: string, jobId: string, index: num
   if (!apiKey) throw new MissingApiKey();
   const settings = await readSettings({ agencyName });
   const directory = await loadDirectory(agencyName);
-  const scope = job.scope as JobScope;
-  const window = processingWindow(scope, settings);
+  const window = processingWindow(jobScopeOf(job), settings);
   const work: ThreadWork = {
     agencyName,
     jobId,
@@ -71,6 +71,7 @@ export const processBatch = async (agencyName: string, jobId: string, index: num
     if (outcome.result === 'updated' || outcome.result === 'unchanged') await recordSeen(agencyName, ref, coverageOf(window, consent));
     await countThread(agencyName, jobId, ref);
     result.processed += 1;
+    if (outcome.result === 'failed') result.failed += 1;
   };
   // THREADS_IN_FLIGHT lanes take the next thread as they finish one (model calls of different
   // threads overlap; the shared limiter sets the pace). Before each thread the job is re-read:

@@ -1,33 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ensureTable, startDynalite, type LocalDynamo } from '../../../infra/local/dynamo';
-import { TABLE_NAME } from '../store/client';
-import { installPlatform } from '../platform/platform';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mailboxEntity } from '../store/entities/mailbox';
 import { beginCheck, CLAIM_MS, deferUntilJobEnds, endCheck, notify } from './coalesce';
+import { useLocalTable } from '../../../test/support/local-table';
 
 const key = { agencyName: 'Coalesce Agency', email: 'maya@agency.example' };
 
 describe('push coalescing on the mailbox item (conditional writes, no process memory)', () => {
-  let dir: string;
-  let dynamo: LocalDynamo;
-  const saved = { ...process.env };
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'threadline-push-'));
-    dynamo = await startDynalite(join(dir, 'dynamodb'));
-    await ensureTable(dynamo.endpoint, TABLE_NAME);
-    Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
-    installPlatform({});
-  });
-  afterAll(async () => {
-    process.env = saved;
-    installPlatform({});
-    await dynamo?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  useLocalTable('push');
   beforeEach(async () => {
     await mailboxEntity.put({ ...key, connected: true, historyId: '100', updatedAt: new Date().toISOString() }).go();
   });

@@ -1,9 +1,11 @@
-import type { Context } from 'aws-lambda';
 import { fetchJobThreads } from '../../lib/processing/fetch-threads';
-import { readTaskInput, remainingTime } from '../../lib/processing/task-input';
+import { remainingTime } from '../../lib/processing/task-input';
+import { jobRef } from '../../lib/tasks/inputs';
+import { readTaskEvent } from '../../lib/tasks/read-input';
+import { taskHandler } from '../../lib/tasks/task-handler';
 
 /** Fetch: candidate threads into batch items; the state machine gets `{batches:[{index}], threads_total}`. */
-export const handler = async (event: unknown, context?: Context) => {
-  const { agencyName, jobId } = readTaskInput(event);
+export const handler = taskHandler(async (event, context) => {
+  const { agencyName, jobId } = readTaskEvent(event, jobRef);
   return fetchJobThreads(agencyName, jobId, remainingTime(context));
-};
+});

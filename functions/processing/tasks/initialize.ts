@@ -1,17 +1,18 @@
-import type { Context } from 'aws-lambda';
 import { apiKeyEntity } from '../../lib/store/entities/api-key';
 import { connectedMailboxes } from '../../lib/processing/agency-context';
 import { MissingApiKey, NoConnectedMailbox } from '../../lib/processing/errors';
 import { requireJob, setPhase } from '../../lib/processing/job-store';
 import { renewLease } from '../../lib/processing/lock';
-import { readTaskInput } from '../../lib/processing/task-input';
+import { jobRef } from '../../lib/tasks/inputs';
+import { readTaskEvent } from '../../lib/tasks/read-input';
+import { taskHandler } from '../../lib/tasks/task-handler';
 
 /**
  * Initialize: fail fast, before any Gmail call, when the job cannot work (no key, no mailbox).
  * A sheets-only job needs neither: `sheets_only` sends it straight to SyncSheets.
  */
-export const handler = async (event: unknown, _context?: Context) => {
-  const { agencyName, jobId } = readTaskInput(event);
+export const handler = taskHandler(async (event) => {
+  const { agencyName, jobId } = readTaskEvent(event, jobRef);
   const job = await requireJob(agencyName, jobId);
   if (job.status !== 'running') return { skipped: true, sheets_only: false };
   await setPhase(agencyName, jobId, 'initializing');
@@ -22,4 +23,4 @@ export const handler = async (event: unknown, _context?: Context) => {
   if (!key) throw new MissingApiKey();
   if ((await connectedMailboxes(agencyName)).length === 0) throw new NoConnectedMailbox();
   return { ok: true, sheets_only: false };
-};
+});

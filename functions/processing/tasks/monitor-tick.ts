@@ -1,7 +1,10 @@
 import { resumeStalledImports } from '../../lib/campaigns/longlist-import-store';
 import { logger, errorMessage } from '../../lib/logger';
-import { runMonitorTick, type TickEvent } from '../../lib/processing/monitor';
+import { runMonitorTick } from '../../lib/processing/monitor';
 import { catchUpBehindSheets } from '../../lib/processing/sheets-catch-up';
+import { monitorTickInput } from '../../lib/tasks/inputs';
+import { readTaskEvent } from '../../lib/tasks/read-input';
+import { taskHandler } from '../../lib/tasks/task-handler';
 
 /**
  * The scheduler's target every 2 minutes (and, with `{agencies}`, a fanned-out share of one
@@ -10,8 +13,9 @@ import { catchUpBehindSheets } from '../../lib/processing/sheets-catch-up';
  * only when its registry says a tracker was marked behind), and (once per tick, not per share,
  * and only while a due agency has an import running) a longlist import whose worker died is resumed.
  */
-export const handler = async (event: TickEvent = {}) => {
-  const tick = await runMonitorTick(event ?? {});
+export const handler = taskHandler(async (event) => {
+  const tickEvent = readTaskEvent(event, monitorTickInput);
+  const tick = await runMonitorTick(tickEvent);
   const sheetJobs: string[] = [];
   for (const check of tick.results) {
     if (check.result !== 'nothing-new' && check.result !== 'skipped') continue;
@@ -20,11 +24,11 @@ export const handler = async (event: TickEvent = {}) => {
     if (jobId) sheetJobs.push(jobId);
   }
   let importsResumed = 0;
-  if (!Array.isArray(event?.agencies) && tick.importsRunning) {
+  if (!tickEvent.agencies && tick.importsRunning) {
     importsResumed = await resumeStalledImports().catch((error: unknown) => {
       logger.warn('monitor: stalled imports not resumed', { error: errorMessage(error) });
       return 0;
     });
   }
   return { ...tick, sheetJobs, importsResumed };
-};
+});

@@ -1,15 +1,26 @@
-import type { Context } from 'aws-lambda';
 import { processBatch } from '../../lib/processing/batch';
 import { runLane } from '../../lib/processing/lanes';
-import { readTaskInput, remainingTime } from '../../lib/processing/task-input';
+import { remainingTime } from '../../lib/processing/task-input';
+import { countMetric } from '../../lib/observability/metrics';
+import { jobTaskInput } from '../../lib/tasks/inputs';
+import { readTaskEvent } from '../../lib/tasks/read-input';
+import { taskHandler } from '../../lib/tasks/task-handler';
+
+/** What a batch did, counted once it is done (a batch that throws is retried by Step Functions and counted then). */
+const counted = async (batch: ReturnType<typeof processBatch>) => {
+  const outcome = await batch;
+  countMetric('ThreadsProcessed', outcome.processed);
+  countMetric('ThreadsFailed', outcome.failed);
+  return outcome;
+};
 
 /**
  * One turn of a lane's loop (lanes.ts): the lane's batches from `lane.next` on, as many as this
  * invocation's time allows. Returns the loop's next state: the same ids, the lane moved on, `done`.
  */
-export const handler = async (event: unknown, context?: Context) => {
-  const { agencyName, jobId, lane } = readTaskInput(event);
+export const handler = taskHandler(async (event, context) => {
+  const { agencyName, jobId, lane } = readTaskEvent(event, jobTaskInput);
   const remaining = remainingTime(context);
-  const result = await runLane(lane, (index) => processBatch(agencyName, jobId, index, remaining), remaining);
+  const result = await runLane(lane, (index) => counted(processBatch(agencyName, jobId, index, remaining)), remaining);
   return { agencyName, jobId, ...result };
-};
+});

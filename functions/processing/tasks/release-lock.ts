@@ -1,27 +1,29 @@
 import { logger } from '../../lib/logger';
+import { countMetric } from '../../lib/observability/metrics';
 import { endJob } from '../../lib/processing/jobs';
-
-type StatusChange = { source?: string; detail?: { executionArn?: string; status?: string; input?: string; cause?: string; error?: string } };
+import { executionStatusChange } from '../../lib/tasks/execution-events';
+import { tryTaskEvent } from '../../lib/tasks/read-input';
+import { idempotentTask } from '../../lib/tasks/idempotent';
+import { taskHandler } from '../../lib/tasks/task-handler';
 
 /**
  * The EventBridge target for executions that ended ABORTED, FAILED or TIMED_OUT (the local
  * runtime sends the same event). Idempotent: the job ends once, and the lock is deleted only
  * while it still belongs to that job.
  */
-export const handler = async (event: StatusChange) => {
-  const detail = event?.detail ?? {};
-  let input: { agencyName?: string; jobId?: string } = {};
-  try {
-    input = JSON.parse(detail.input ?? '{}') as typeof input;
-  } catch {
-    // not one of ours
-  }
-  if (typeof input.agencyName !== 'string' || typeof input.jobId !== 'string') {
-    logger.warn('release-lock: event without a job', { executionArn: detail.executionArn });
-    return { released: false };
-  }
-  const outcome = detail.status === 'ABORTED' ? 'cancelled' : 'failed';
-  const reason = outcome === 'failed' ? (detail.status === 'TIMED_OUT' ? 'The processing job timed out' : detail.cause || 'The processing job failed') : undefined;
-  const ended = await endJob(input.agencyName, input.jobId, outcome, reason);
-  return { released: true, ended };
-};
+export const handler = taskHandler(
+  idempotentTask('JobReleaseLock', 'id', async (event) => {
+    const detail = tryTaskEvent(event, executionStatusChange)?.detail;
+    if (!detail) {
+      // Not one of ours (an execution started by hand, an input without a job).
+      logger.warn('release-lock: event without a job');
+      return { released: false };
+    }
+    const { agencyName, jobId } = detail.input;
+    const outcome = detail.status === 'ABORTED' ? 'cancelled' : 'failed';
+    const reason = outcome === 'failed' ? (detail.status === 'TIMED_OUT' ? 'The processing job timed out' : detail.cause || 'The processing job failed') : undefined;
+    const ended = await endJob(agencyName, jobId, outcome, reason);
+    if (ended && outcome === 'failed') countMetric('JobsFailed');
+    return { released: true, ended };
+  }),
+);

@@ -1,9 +1,11 @@
-import type { Context } from 'aws-lambda';
 import { syncJobSheets } from '../../lib/processing/sheet-sync';
-import { readTaskInput, remainingTime } from '../../lib/processing/task-input';
+import { remainingTime } from '../../lib/processing/task-input';
+import { jobRef } from '../../lib/tasks/inputs';
+import { readTaskEvent } from '../../lib/tasks/read-input';
+import { taskHandler } from '../../lib/tasks/task-handler';
 
 /** SyncSheets: the outreach trackers and campaigns tracker rows of the campaigns this job changed. */
-export const handler = async (event: unknown, context?: Context) => {
-  const { agencyName, jobId } = readTaskInput(event);
+export const handler = taskHandler(async (event, context) => {
+  const { agencyName, jobId } = readTaskEvent(event, jobRef);
   return syncJobSheets(agencyName, jobId, remainingTime(context));
-};
+});

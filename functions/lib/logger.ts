@@ -11,3 +11,6 @@ export const logger = new Logger({
 
 /** The text of anything thrown, for a log field (never its stack: stacks go through `error`). */
 export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** A thrown value as an Error (a library may throw a string or a plain object). */
+export const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));

@@ -2,6 +2,7 @@ import { APIConnectionError, APIError } from 'openai/error';
 import { messages } from '../../../shared/messages';
 import { AppError, TooManyRequests, UpstreamError } from '../http/errors';
 import { parseRetryAfter } from '../google/errors';
+import { asError } from '../logger';
 
 /**
  * OpenAI failures as typed errors with Step Functions-friendly names ('RateLimited' and
@@ -115,7 +116,7 @@ export const toOpenAIError = (error: unknown): Error => {
   if (f.status !== undefined && error instanceof APIError) {
     return new OpenAIRequestRejected(`OpenAI rejected the request: ${error.message}`, f.status, f.code, error.param);
   }
-  return error instanceof Error ? error : new Error(String(error));
+  return asError(error);
 };
 
 /** The model does not exist, is shut down, or the key cannot use it (404 model_not_found). */

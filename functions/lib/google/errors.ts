@@ -1,4 +1,5 @@
 import { AppError, Forbidden, NotFound, TooManyRequests, UpstreamError } from '../http/errors';
+import { asError } from '../logger';
 
 /**
  * Typed Google failures. Each carries a stable `name` because Step Functions matches Retry and
@@ -206,5 +207,5 @@ export const toGoogleError = (error: unknown, notFound?: () => GoogleNotFound): 
   if (f.status === 403) return new GooglePermissionDenied();
   if (f.network || (f.status !== undefined && f.status >= 500)) return new GoogleUnavailable(undefined, f.status);
   if (f.status !== undefined) return new GoogleRequestRejected(message ?? `Google rejected the request (${f.status})`, f.status, f.reason);
-  return error instanceof Error ? error : new Error(String(error));
+  return asError(error);
 };

@@ -1,5 +1,5 @@
 import { Tracer } from '@aws-lambda-powertools/tracer';
-import { SERVICE_NAME } from '../logger';
+import { asError, SERVICE_NAME } from '../logger';
 import { dynamoClient } from '../store/client';
 
 /*
@@ -29,7 +29,7 @@ export const traced = async <R>(run: () => Promise<R>): Promise<R> => {
   try {
     return await run();
   } catch (error) {
-    tracer.addErrorAsMetadata(error instanceof Error ? error : new Error(String(error)));
+    tracer.addErrorAsMetadata(asError(error));
     throw error;
   } finally {
     segment.close();

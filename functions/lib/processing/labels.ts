@@ -21,7 +21,6 @@ export type JobScope = z.output<typeof jobScope>;
 export const jobScopeOf = (job: Pick<JobItem, 'scope'>): JobScope => jobScope.parse(job.scope);
 
 /** What a job is called on the status bar (operation_label). */
-
 export const operationLabel = (scope: JobScope): string => {
   switch (scope.kind) {
     case 'interval':

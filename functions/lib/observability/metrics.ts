@@ -1,5 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { SERVICE_NAME } from '../logger';
+import { perPlatform } from '../platform/platform';
 
 /** What the product counts (CloudWatch namespace `Threadline`, all of unit Count). */
 export const COUNTED_METRICS = [
@@ -24,10 +25,11 @@ export const countMetric = (name: CountedMetric, value = 1): void => {
   if (value > 0) counts.set(name, (counts.get(name) ?? 0) + value);
 };
 
-// Built at the first flush, so the environment the process runs with decides: on AWS, EMF to
-// stdout (CloudWatch extracts the metrics); the local runtime sets POWERTOOLS_METRICS_DISABLED
-// unless LOG_LEVEL is DEBUG, so local runs and tests are not flooded.
-let emitter: Metrics | undefined;
+// Built at the first flush of each installed platform, so the environment the process runs with
+// decides: on AWS, EMF to stdout (CloudWatch extracts the metrics); the local runtime sets
+// POWERTOOLS_METRICS_DISABLED unless LOG_LEVEL is DEBUG, so local runs and tests are not flooded,
+// and a later runtime in the same process (the bench's cost run turns them on) decides afresh.
+const emitter = perPlatform(() => new Metrics({ namespace: 'Threadline', serviceName: SERVICE_NAME }));
 
 /**
  * Writes what this invocation counted as one EMF document. The only dimension is `service`:
@@ -41,8 +43,8 @@ let emitter: Metrics | undefined;
  */
 export const flushMetrics = (): void => {
   if (counts.size === 0) return;
-  emitter ??= new Metrics({ namespace: 'Threadline', serviceName: SERVICE_NAME });
-  for (const [name, value] of counts) emitter.addMetric(name, MetricUnit.Count, value);
+  const metrics = emitter();
+  for (const [name, value] of counts) metrics.addMetric(name, MetricUnit.Count, value);
   counts.clear();
-  emitter.publishStoredMetrics();
+  metrics.publishStoredMetrics();
 };

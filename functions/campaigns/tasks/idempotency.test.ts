@@ -3,6 +3,7 @@ import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import { rawDynamoClient, TABLE_NAME } from '../../lib/store/client';
 import { useLocalTable } from '../../../test/support/local-table';
+import { executionEndedEvent } from '../../../infra/local/push';
 
 // The work itself (Drive, the table's campaign items, the job) is stood in for by counters: what
 // is under test is how many times a delivery runs it, with the records in a real DynamoDB.
@@ -70,17 +71,7 @@ describe('tasks delivered twice run once (Powertools idempotency on the single t
   });
 
   it('the same EventBridge event (same id) twice ends the job once', async () => {
-    const event = {
-      version: '0',
-      id: 'b5f0c0c4-1b5a-4f51-9d47-6a3c4c0e2a11',
-      source: 'aws.states',
-      account: '123456789012',
-      time: '2026-11-23T12:00:00Z',
-      region: 'us-east-1',
-      resources: ['arn:aws:states:us-east-1:123456789012:execution:processing:job-9'],
-      'detail-type': 'Step Functions Execution Status Change',
-      detail: { executionArn: 'arn:aws:states:us-east-1:123456789012:execution:processing:job-9', status: 'FAILED', input: JSON.stringify({ agencyName: 'Brightwave', jobId: 'job-9' }) },
-    };
+    const event = executionEndedEvent('arn:aws:states:us-east-1:123456789012:execution:processing:job-9', 'FAILED', { agencyName: 'Brightwave', jobId: 'job-9' });
     expect(await releaseOnce(event)).toEqual({ released: true, ended: true });
     expect(await releaseOnce(structuredClone(event))).toEqual({ released: true, ended: true });
     expect(work.jobsEnded).toBe(1);

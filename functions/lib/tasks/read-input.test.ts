@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { executionEndedEvent } from '../../../infra/local/push';
 import { executionStatusChange } from './execution-events';
 import { jobTaskInput, monitorTickInput } from './inputs';
 import { readTaskEvent, tryTaskEvent } from './read-input';
 
-const statusChange = (detail: unknown) => ({
-  version: '0',
-  id: '6a7e8feb-b491-4cf7-a9f1-bf3703467718',
-  source: 'aws.states',
-  account: '123456789012',
-  time: '2026-11-23T12:00:00Z',
-  region: 'us-east-1',
-  resources: ['arn:aws:states:us-east-1:123456789012:execution:processing:1'],
-  'detail-type': 'Step Functions Execution Status Change',
-  detail,
-});
+/** The envelope as the local runtime sends it (as EventBridge does), with the detail under test. */
+const statusChange = (detail: unknown) => ({ ...executionEndedEvent('arn:1', 'FAILED', {}), detail });
 
 describe('task inputs (Powertools parser)', () => {
   it('a state machine input without a job fails as BadTaskInput', () => {

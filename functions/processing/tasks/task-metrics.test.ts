@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGmailQuotaLimiter } from '../../lib/google/gmail-quota';
 import { countMetric } from '../../lib/observability/metrics';
+import { executionEndedEvent } from '../../../infra/local/push';
 
 // The batch itself needs DynamoDB, Gmail and OpenAI: stood in for by what a batch reports and
 // spends (the real Gmail limiter counts its units; the model's usage is counted as openai.ts does).
@@ -84,17 +85,7 @@ describe('task metrics (EMF)', () => {
   });
 
   it('an execution that died counts a failed job; one that was aborted does not', async () => {
-    const event = (status: string) => ({
-      version: '0',
-      id: `event-${status}`,
-      source: 'aws.states',
-      account: '123456789012',
-      time: '2026-11-23T12:00:00Z',
-      region: 'us-east-1',
-      resources: [],
-      'detail-type': 'Step Functions Execution Status Change',
-      detail: { executionArn: 'arn:1', status, input: JSON.stringify({ agencyName: 'brightwave', jobId: 'job-1' }) },
-    });
+    const event = (status: string) => executionEndedEvent('arn:1', status, { agencyName: 'brightwave', jobId: 'job-1' });
     await expect(releaseLock(event('TIMED_OUT'))).resolves.toEqual({ released: true, ended: true });
     expect(emfDocuments()).toEqual([expect.objectContaining({ JobsFailed: 1 })]);
     printed = [];

@@ -1,11 +1,10 @@
 import { dispatchAsync } from '../../lib/async/dispatch';
 import { runImport } from '../../lib/campaigns/import-longlist';
 import type { ImportTaskInput } from '../../lib/campaigns/longlist-import-store';
-import { remainingTime } from '../../lib/processing/task-input';
 import { longlistImportInput } from '../../lib/tasks/inputs';
 import { readTaskEvent } from '../../lib/tasks/read-input';
 import { idempotentTask } from '../../lib/tasks/idempotent';
-import { taskHandler } from '../../lib/tasks/task-handler';
+import { remainingTime, taskHandler } from '../../lib/tasks/task-handler';
 
 /**
  * The longlist import worker (async task): runs an import from its checkpoint while it holds the

@@ -1,6 +1,6 @@
-import { Entity } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import { MODEL_PURPOSES, type ModelPurpose } from '../../../shared/constants';
-import { storeConfig, type StoredItem } from '../store/client';
+import { storeConfig } from '../store/client';
 import { AGENCY_TEMPLATE, nowIso } from '../store/keys';
 
 /**
@@ -64,7 +64,7 @@ export const modelStateEntity = new Entity(
   storeConfig,
 );
 
-type State = Partial<StoredItem<typeof modelStateEntity>>;
+type State = Partial<EntityItem<typeof modelStateEntity>>;
 
 const readState = async (agencyName: string): Promise<State> => (await modelStateEntity.get({ agencyName }).go()).data ?? {};
 

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import {
   AGENCY_LOCALE_DEFAULT,
   DATE_RANGE_PROCESSING_DEFAULTS,
@@ -10,7 +10,7 @@ import {
   OLDEST_SCAN_DAYS_DEFAULT,
   PROCESSING_MODE_DEFAULTS,
 } from '../../../shared/constants';
-import { storeConfig, type StoredItem } from '../store/client';
+import { storeConfig } from '../store/client';
 import type { AgencyScope } from '../session/resolve';
 import { AGENCY_TEMPLATE } from '../store/keys';
 
@@ -118,7 +118,7 @@ const merge = (defaults: unknown, override: unknown): unknown => {
 const settingsOwner = new WeakMap<Settings, string>();
 export const agencyOfSettings = (settings: Settings): string | undefined => settingsOwner.get(settings);
 
-export type SettingsOverrides = NonNullable<StoredItem<typeof settingsEntity>['overrides']>;
+export type SettingsOverrides = NonNullable<EntityItem<typeof settingsEntity>['overrides']>;
 
 export const readSettings = async (scope: Pick<AgencyScope, 'agencyName'>): Promise<Settings> => {
   const { data } = await settingsEntity.get({ agencyName: scope.agencyName }).go();

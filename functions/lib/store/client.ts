@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Entity, EntityConfiguration, EntityItem } from 'electrodb';
+import type { EntityConfiguration } from 'electrodb';
 import { perPlatform, platform } from '../platform/platform';
 
 /** The table's name where the local runtime (dynalite) creates it. */
@@ -40,10 +40,3 @@ export const storeConfig = {
   client: { send: (command: Parameters<DynamoDBDocumentClient['send']>[0], options?: Parameters<DynamoDBDocumentClient['send']>[1]) => dynamoClient().send(command, options) },
   table: TABLE_NAME,
 } satisfies EntityConfiguration;
-
-/**
- * An item as a get or query returns it (ElectroDB's EntityItem): the attributes marked required
- * are there, the others (also those with a default, which older items may lack) are optional.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Entity's own type parameters are open here
-export type StoredItem<E extends Entity<any, any, any, any>> = EntityItem<E>;

@@ -15,3 +15,7 @@ export const taskHandler =
       flushMetrics();
     }
   };
+
+type RemainingContext = { getRemainingTimeInMillis?: () => number } | undefined;
+/** The invocation's time left, for work that hands over before Lambda's timeout (undefined outside Lambda). */
+export const remainingTime = (context: RemainingContext) => (context?.getRemainingTimeInMillis ? () => context.getRemainingTimeInMillis!() : undefined);

@@ -1,8 +1,7 @@
 import { fetchJobThreads } from '../../lib/processing/fetch-threads';
-import { remainingTime } from '../../lib/processing/task-input';
 import { jobRef } from '../../lib/tasks/inputs';
 import { readTaskEvent } from '../../lib/tasks/read-input';
-import { taskHandler } from '../../lib/tasks/task-handler';
+import { remainingTime, taskHandler } from '../../lib/tasks/task-handler';
 
 /** Fetch: candidate threads into batch items; the state machine gets `{batches:[{index}], threads_total}`. */
 export const handler = taskHandler(async (event, context) => {

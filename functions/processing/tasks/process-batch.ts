@@ -1,10 +1,9 @@
 import { processBatch } from '../../lib/processing/batch';
 import { runLane } from '../../lib/processing/lanes';
-import { remainingTime } from '../../lib/processing/task-input';
 import { countMetric } from '../../lib/observability/metrics';
 import { jobTaskInput } from '../../lib/tasks/inputs';
 import { readTaskEvent } from '../../lib/tasks/read-input';
-import { taskHandler } from '../../lib/tasks/task-handler';
+import { remainingTime, taskHandler } from '../../lib/tasks/task-handler';
 
 /** What a batch did, counted once it is done (a batch that throws is retried by Step Functions and counted then). */
 const counted = async (batch: ReturnType<typeof processBatch>) => {

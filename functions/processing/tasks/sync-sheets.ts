@@ -1,8 +1,7 @@
 import { syncJobSheets } from '../../lib/processing/sheet-sync';
-import { remainingTime } from '../../lib/processing/task-input';
 import { jobRef } from '../../lib/tasks/inputs';
 import { readTaskEvent } from '../../lib/tasks/read-input';
-import { taskHandler } from '../../lib/tasks/task-handler';
+import { remainingTime, taskHandler } from '../../lib/tasks/task-handler';
 
 /** SyncSheets: the outreach trackers and campaigns tracker rows of the campaigns this job changed. */
 export const handler = taskHandler(async (event, context) => {

@@ -1,5 +1,5 @@
-import { Entity } from 'electrodb';
-import { storeConfig, type StoredItem } from '../client';
+import { Entity, type EntityItem } from 'electrodb';
+import { storeConfig } from '../client';
 import { AGENCY_TEMPLATE } from '../keys';
 
 export const CAMPAIGN_STATUSES = ['pending', 'ready', 'incomplete', 'deleting'] as const;
@@ -48,4 +48,4 @@ export const campaignEntity = new Entity(
   storeConfig,
 );
 
-export type CampaignItem = StoredItem<typeof campaignEntity>;
+export type CampaignItem = EntityItem<typeof campaignEntity>;

@@ -1,5 +1,5 @@
-import { Entity } from 'electrodb';
-import { storeConfig, type StoredItem } from '../client';
+import { Entity, type EntityItem } from 'electrodb';
+import { storeConfig } from '../client';
 import { AGENCY_TEMPLATE, keys } from '../keys';
 
 export const CONTACT_HANDLE_MAX = 100;
@@ -70,4 +70,4 @@ export const rekeyLegacyContact = (item: Record<string, unknown>): Record<string
   return item.sk === keys.sk && item.gsi4pk === keys.gsi4pk ? undefined : { ...item, ...keys };
 };
 
-export type ContactItem = StoredItem<typeof contactEntity>;
+export type ContactItem = EntityItem<typeof contactEntity>;

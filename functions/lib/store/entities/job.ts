@@ -1,5 +1,5 @@
-import { CustomAttributeType, Entity } from 'electrodb';
-import { storeConfig, type StoredItem } from '../client';
+import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
+import { storeConfig } from '../client';
 import { AGENCY_TEMPLATE } from '../keys';
 
 export const JOB_KINDS = ['interval', 'email', 'campaign', 'thread', 'monitor', 'sheets'] as const;
@@ -95,7 +95,7 @@ export const jobEntity = new Entity(
   storeConfig,
 );
 
-export type JobItem = StoredItem<typeof jobEntity>;
+export type JobItem = EntityItem<typeof jobEntity>;
 
 /** historyId: the thread's historyId as threads.list gave it (recorded on the pointer once the thread is processed). */
 export type ThreadRef = { mailbox: string; threadId: string; historyId?: string };

@@ -1,5 +1,5 @@
-import { Entity } from 'electrodb';
-import { storeConfig, type StoredItem } from '../client';
+import { Entity, type EntityItem } from 'electrodb';
+import { storeConfig } from '../client';
 import { AGENCY_TEMPLATE } from '../keys';
 
 export const IMPORT_STATUSES = ['running', 'succeeded', 'failed'] as const;
@@ -71,7 +71,7 @@ export const longlistImportEntity = new Entity(
   storeConfig,
 );
 
-export type LonglistImportItem = StoredItem<typeof longlistImportEntity>;
+export type LonglistImportItem = EntityItem<typeof longlistImportEntity>;
 
 /** One chunk of an import's candidate rows, `AGENCY#a / LONGLIST_IMPORT#id#CHUNK#n` (a few hundred rows, well under the item limit). */
 export const longlistImportChunkEntity = new Entity(

@@ -1,5 +1,5 @@
-import { Entity } from 'electrodb';
-import { storeConfig, type StoredItem } from '../client';
+import { Entity, type EntityItem } from 'electrodb';
+import { storeConfig } from '../client';
 import { AGENCY_TEMPLATE } from '../keys';
 
 /**
@@ -55,4 +55,4 @@ export const monitorRegistryEntity = new Entity(
   storeConfig,
 );
 
-export type MonitorRegistryItem = StoredItem<typeof monitorRegistryEntity>;
+export type MonitorRegistryItem = EntityItem<typeof monitorRegistryEntity>;

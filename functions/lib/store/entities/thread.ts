@@ -1,5 +1,5 @@
-import { Entity } from 'electrodb';
-import { storeConfig, type StoredItem } from '../client';
+import { Entity, type EntityItem } from 'electrodb';
+import { storeConfig } from '../client';
 import { AGENCY_TEMPLATE } from '../keys';
 
 export const OUTREACH_STATUSES = ['awaiting_reply', 'replied', 'negotiating', 'confirmed', 'declined'] as const;
@@ -59,4 +59,4 @@ export const threadEntity = new Entity(
   storeConfig,
 );
 
-export type ThreadItem = StoredItem<typeof threadEntity>;
+export type ThreadItem = EntityItem<typeof threadEntity>;

@@ -1,2 +1,0 @@
-type RemainingContext = { getRemainingTimeInMillis?: () => number } | undefined;
-export const remainingTime = (context: RemainingContext) => (context?.getRemainingTimeInMillis ? () => context.getRemainingTimeInMillis!() : undefined);

@@ -1,7 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { MODEL_PURPOSES, type ModelPurpose } from '../../../shared/constants';
 import { storeConfig } from '../store/client';
-import { AGENCY_TEMPLATE, nowIso } from '../store/keys';
+import { AGENCY_PARTITION, nowIso } from '../store/keys';
 
 /**
  * Per agency, beside its settings: the model ids its OpenAI key can use (cached a day, so the
@@ -56,7 +56,7 @@ export const modelStateEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: [], template: 'MODEL_STATE', casing: 'none' },
       },
     },

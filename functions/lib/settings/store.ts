@@ -12,7 +12,7 @@ import {
 } from '../../../shared/constants';
 import { storeConfig } from '../store/client';
 import type { AgencyScope } from '../session/resolve';
-import { AGENCY_TEMPLATE } from '../store/keys';
+import { AGENCY_PARTITION } from '../store/keys';
 
 /** The spec's defaults (section 9), per settings section. */
 export const SETTINGS_DEFAULTS = {
@@ -95,7 +95,7 @@ export const settingsEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: [], template: 'SETTINGS', casing: 'none' },
       },
     },

@@ -17,6 +17,12 @@ export const USER_TEMPLATE = `${USER_PREFIX}\${email}`;
 /** `SESSION#${tokenHash}`: one session (only the token's hash is stored). */
 export const SESSION_TEMPLATE = `${SESSION_PREFIX}\${tokenHash}`;
 
+/**
+ * The table's partition key of every item an agency owns (each entity's `byAgency` index). Frozen:
+ * every entity shares this one object, so nothing may change it for the others.
+ */
+export const AGENCY_PARTITION = Object.freeze({ field: 'pk', composite: Object.freeze(['agencyName'] as const), template: AGENCY_TEMPLATE, casing: 'none' } as const);
+
 export const keys = {
   agency: (agencyName: string) => `${AGENCY_PREFIX}${agencyName}`,
 } as const;

@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import { storeConfig } from '../client';
-import { AGENCY_TEMPLATE } from '../keys';
+import { AGENCY_PARTITION } from '../keys';
 
 /**
  * The agency's single-flight lock, `AGENCY#a / ACTIVE_JOB`: taken with one conditional put
@@ -20,7 +20,7 @@ export const activeJobEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: [], template: 'ACTIVE_JOB', casing: 'none' },
       },
     },
@@ -39,7 +39,7 @@ export const lastJobEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: [], template: 'LAST_JOB', casing: 'none' },
       },
     },

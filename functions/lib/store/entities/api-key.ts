@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import { storeConfig } from '../client';
-import { AGENCY_TEMPLATE } from '../keys';
+import { AGENCY_PARTITION } from '../keys';
 
 /**
  * An agency's provider API key, `AGENCY#a / APIKEY#service`, envelope-encrypted with the context
@@ -20,7 +20,7 @@ export const apiKeyEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['service'], template: 'APIKEY#${service}', casing: 'none' },
       },
     },

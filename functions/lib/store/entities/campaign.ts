@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { storeConfig } from '../client';
-import { AGENCY_TEMPLATE } from '../keys';
+import { AGENCY_PARTITION } from '../keys';
 
 export const CAMPAIGN_STATUSES = ['pending', 'ready', 'incomplete', 'deleting'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -40,7 +40,7 @@ export const campaignEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['campaignId'], template: 'CAMPAIGN#${campaignId}', casing: 'none' },
       },
     },

@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { storeConfig } from '../client';
-import { AGENCY_TEMPLATE, keys } from '../keys';
+import { AGENCY_PARTITION, AGENCY_TEMPLATE, keys } from '../keys';
 
 export const CONTACT_HANDLE_MAX = 100;
 
@@ -30,7 +30,7 @@ export const contactEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['campaignId', 'email'], template: 'CONTACT#${campaignId}#${email}', casing: 'none' },
       },
       byCampaign: {

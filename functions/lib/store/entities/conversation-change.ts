@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
 import { CONVERSATION_STATUSES } from '../../../../shared/schemas/conversations';
 import { storeConfig } from '../client';
-import { AGENCY_TEMPLATE, USER_TEMPLATE } from '../keys';
+import { AGENCY_PARTITION, USER_TEMPLATE } from '../keys';
 
 /**
  * A reply or a status change, `AGENCY#a / CHANGE#<at>#<conversation id>`, for "What changed";
@@ -24,7 +24,7 @@ export const conversationChangeEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['at', 'conversationId'], template: 'CHANGE#${at}#${conversationId}', casing: 'none' },
       },
     },

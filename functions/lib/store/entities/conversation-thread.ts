@@ -1,7 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { storeConfig } from '../client';
 import { candidatesAttribute, dateFactAttribute, failuresAttribute, targetsAttribute } from './conversation-parts';
-import { AGENCY_TEMPLATE } from '../keys';
+import { AGENCY_PARTITION } from '../keys';
 
 /**
  * One conversation thread across the agency's mailboxes, `AGENCY#a / CTHREAD#<key>`: the
@@ -40,7 +40,7 @@ export const conversationThreadEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['threadKey'], template: 'CTHREAD#${threadKey}', casing: 'none' },
       },
     },

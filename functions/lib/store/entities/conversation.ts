@@ -2,7 +2,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import { ATTRIBUTION_REASONS, CONVERSATION_STATUSES, CORRECTABLE_FIELDS, TURNS } from '../../../../shared/schemas/conversations';
 import { storeConfig } from '../client';
 import { candidatesAttribute, dateFactAttribute, failuresAttribute, feeFactAttribute } from './conversation-parts';
-import { AGENCY_TEMPLATE } from '../keys';
+import { AGENCY_PARTITION, AGENCY_TEMPLATE } from '../keys';
 
 /** The sort-key segment of conversations that wait for a person to assign them. */
 export const NEEDS_ASSIGNMENT_SEGMENT = '~na';
@@ -52,7 +52,7 @@ export const conversationEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['campaignId', 'subjectKey'], template: 'CONV#${campaignId}#${subjectKey}', casing: 'none' },
       },
       byTalent: {

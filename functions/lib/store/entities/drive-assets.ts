@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import { storeConfig } from '../client';
-import { AGENCY_TEMPLATE } from '../keys';
+import { AGENCY_PARTITION } from '../keys';
 
 /**
  * An agency's Drive root, `AGENCY#a / DRIVE`: the "Threadline" folder and the campaigns tracker
@@ -24,7 +24,7 @@ export const driveAssetsEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: [], template: 'DRIVE', casing: 'none' },
       },
     },

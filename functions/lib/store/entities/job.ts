@@ -1,6 +1,6 @@
 import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import { storeConfig } from '../client';
-import { AGENCY_TEMPLATE } from '../keys';
+import { AGENCY_PARTITION } from '../keys';
 
 export const JOB_KINDS = ['interval', 'email', 'campaign', 'thread', 'monitor', 'sheets'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
@@ -87,7 +87,7 @@ export const jobEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['jobId'], template: 'JOB#${jobId}', casing: 'none' },
       },
     },
@@ -123,7 +123,7 @@ export const jobBatchEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['jobId', 'index'], template: 'JOB#${jobId}#BATCH#${index}', casing: 'none' },
       },
     },
@@ -146,7 +146,7 @@ export const jobThreadDoneEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['jobId', 'refKey'], template: 'JOB#${jobId}#DONE#${refKey}', casing: 'none' },
       },
     },

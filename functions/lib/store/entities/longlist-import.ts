@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { storeConfig } from '../client';
-import { AGENCY_TEMPLATE } from '../keys';
+import { AGENCY_PARTITION } from '../keys';
 
 export const IMPORT_STATUSES = ['running', 'succeeded', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
@@ -63,7 +63,7 @@ export const longlistImportEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['importId'], template: 'LONGLIST_IMPORT#${importId}', casing: 'none' },
       },
     },
@@ -100,7 +100,7 @@ export const longlistImportChunkEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['importId', 'index'], template: 'LONGLIST_IMPORT#${importId}#CHUNK#${index}', casing: 'none' },
       },
     },

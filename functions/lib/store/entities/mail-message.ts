@@ -2,7 +2,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import { AUTO_REPLY_KINDS, INTENTS, SIDES } from '../../../../shared/schemas/conversations';
 import { storeConfig } from '../client';
 import { failuresAttribute, feeFactAttribute } from './conversation-parts';
-import { AGENCY_TEMPLATE } from '../keys';
+import { AGENCY_PARTITION } from '../keys';
 
 /**
  * One e-mail per RFC 5322 Message-ID, `AGENCY#a / MSG#<hash of the Message-ID>`: a copy of the
@@ -42,7 +42,7 @@ export const mailMessageEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['messageKey'], template: 'MSG#${messageKey}', casing: 'none' },
       },
     },

@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { storeConfig } from '../client';
-import { AGENCY_TEMPLATE } from '../keys';
+import { AGENCY_PARTITION } from '../keys';
 
 export const MAILBOX_HEALTH = ['connected', 'missing_access', 'revoked', 'history_reset'] as const;
 export type MailboxHealth = (typeof MAILBOX_HEALTH)[number];
@@ -52,7 +52,7 @@ export const mailboxEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['email'], template: 'MAILBOX#${email}', casing: 'none' },
       },
     },

@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import { storeConfig } from '../client';
-import { AGENCY_TEMPLATE, USER_TEMPLATE } from '../keys';
+import { AGENCY_PARTITION, USER_TEMPLATE } from '../keys';
 
 /**
  * A person's place in an agency: an active member or a pending invitation. The byUser index
@@ -24,7 +24,7 @@ export const memberEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['email'], template: 'MEMBER#${email}', casing: 'none' },
       },
       byUser: {

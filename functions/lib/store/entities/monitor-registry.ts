@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { storeConfig } from '../client';
-import { AGENCY_TEMPLATE } from '../keys';
+import { AGENCY_PARTITION } from '../keys';
 
 /**
  * The monitor's registry entry of one agency, `AGENCY#a / MONITOR`, indexed by its next due
@@ -42,7 +42,7 @@ export const monitorRegistryEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: [], template: 'MONITOR', casing: 'none' },
       },
       byDueCheck: {

@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
 import { bumpSheetsWanted } from '../../processing/monitor-registry';
 import { storeConfig } from '../client';
-import { AGENCY_TEMPLATE } from '../keys';
+import { AGENCY_PARTITION } from '../keys';
 
 /**
  * How far one campaign's outreach tracker is behind, `AGENCY#a / SHEETSYNC#<campaignId>`: every
@@ -21,7 +21,7 @@ export const sheetSyncStateEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['campaignId'], template: 'SHEETSYNC#${campaignId}', casing: 'none' },
       },
     },

@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { storeConfig } from '../client';
-import { AGENCY_TEMPLATE } from '../keys';
+import { AGENCY_PARTITION, AGENCY_TEMPLATE } from '../keys';
 
 export const OUTREACH_STATUSES = ['awaiting_reply', 'replied', 'negotiating', 'confirmed', 'declined'] as const;
 export type OutreachStatus = (typeof OUTREACH_STATUSES)[number];
@@ -46,7 +46,7 @@ export const threadEntity = new Entity(
     },
     indexes: {
       byAgency: {
-        pk: { field: 'pk', composite: ['agencyName'], template: AGENCY_TEMPLATE, casing: 'none' },
+        pk: AGENCY_PARTITION,
         sk: { field: 'sk', composite: ['mailbox', 'threadId'], template: 'THREAD#${mailbox}#${threadId}', casing: 'none' },
       },
       byCampaign: {

@@ -455,7 +455,6 @@ export const messages = {
     empty: 'No contacts found. Add contacts using the forms above or import from Google Sheets.',
     validation: {
       email: 'Please enter a valid email address',
-      manager: 'Manager must be a single valid email address', // not in spec
       nameRequired: 'Name is required',
       talentNameRequired: 'Talent Name is required',
       campaignRequired: 'Please select a campaign',

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { EMAIL_MAX, isEmailAddress, normalizeEmailAddress } from '../email-address';
+import { managerCellProblem, managerCellText } from '../manager';
 import { messages } from '../messages';
 
 const v = messages.campaigns.validation;
@@ -135,13 +136,21 @@ export const contactEmailSchema = z
   .transform(normalizeEmailAddress)
   .refine(isEmailAddress, { error: c.email });
 
-/** The manager (email_owner): one address, normalised like the contact's, or empty. */
-export const managerEmailSchema = z
-  .string({ error: c.manager })
-  .max(EMAIL_RAW_MAX, { error: c.manager })
+/**
+ * The manager (email_owner) as agencies write it: an address, a name, "Name (Company)" or
+ * "Name <address>" (shared/manager.ts reads the address and name out of it). Stored as written
+ * (trimmed, whitespace collapsed); empty when not given; only over-long cells and control
+ * characters are refused.
+ */
+export const managerCellSchema = z
+  .string({ error: 'Manager must be text' }) // not in spec
   .optional()
-  .transform((value) => normalizeEmailAddress(value ?? ''))
-  .refine((value) => value === '' || isEmailAddress(value), { error: c.manager });
+  .transform((value) => value ?? '')
+  .superRefine((value, ctx) => {
+    const problem = managerCellProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform(managerCellText);
 
 export const HANDLE_MAX = 100;
 
@@ -161,7 +170,7 @@ export const addContactBody = z.object({
     .trim()
     .min(1, { error: c.nameRequired })
     .max(CAMPAIGN_FIELD_MAX, { error: `Talent name must be ${CAMPAIGN_FIELD_MAX} characters or fewer` }),
-  email_owner: managerEmailSchema,
+  email_owner: managerCellSchema,
   campaign_id: z.string({ error: c.campaignRequired }).trim().min(1, { error: c.campaignRequired }).pipe(campaignIdSchema),
   handle: handleSchema,
 });

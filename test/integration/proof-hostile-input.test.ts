@@ -14,8 +14,10 @@ import { OWNER, settle, setupWorld, tabValues, type World } from './processing-h
  * contained. Each case was red on the code before the fix (the report names them):
  * - the sign-in redirect: targets a browser would read as another site are refused by the server
  *   (the web's /auth/success uses the same rule: shared/safe-redirect.ts, web unit test);
- * - the Manager field: "nobody@x.com OR is:anywhere" is refused at the API, and a contact stored
- *   with it before validation existed does not widen the Gmail search (the emulator's request log);
+ * - the Manager field: stored as written (agencies write names there), but only the one valid
+ *   address parsed out of it reaches a Gmail search: "nobody@x.com OR is:anywhere" searches
+ *   nobody@x.com and nothing else (the emulator's request log); control characters and over-long
+ *   cells are refused at the API;
  * - the zero-width duplicate: "ma\u200Bya@x.com" after "maya@x.com" in one campaign is a 409;
  * - a 450 KB subject: the job succeeds, that thread is stored with a bounded subject, the others
  *   are processed; a thread Gmail refuses is recorded as failed and the job goes on;
@@ -90,11 +92,10 @@ describe('proof: hostile and huge input contained', () => {
     expect(new URL(kept.location, 'https://app.invalid').searchParams.get('redirect')).toBe('/campaigns?x=1');
   });
 
-  it('refuses a contact or manager field that is not one e-mail address, with a clear message, storing nothing', async () => {
+  it('refuses a contact e-mail that is not one address, or a manager cell with control characters or over 200 characters, with a clear message, storing nothing', async () => {
     const refused: [string, string, string][] = [
-      ['manager.case@example.com', 'nobody@x.com OR is:anywhere', 'Manager must be a single valid email address'],
-      ['manager.case@example.com', '{nobody@x.com is:anywhere}', 'Manager must be a single valid email address'],
-      ['manager.case@example.com', 'Dana at Atlas', 'Manager must be a single valid email address'],
+      ['manager.case@example.com', 'nobody@x.com\nis:anywhere', 'Manager must not contain control characters'],
+      ['manager.case@example.com', `Dana ${'x'.repeat(200)}`, 'Manager must be 200 characters or fewer'],
       ['nobody@x.com OR is:anywhere', '', 'Please enter a valid email address'],
       ['from:nobody@x.com', '', 'Please enter a valid email address'],
     ];
@@ -108,7 +109,7 @@ describe('proof: hostile and huge input contained', () => {
   });
 
   it('a stored contact whose manager field holds a search operator does not widen the Gmail search', async () => {
-    // A contact written before the field was validated (straight into the table, as old data is).
+    // Written straight into the table (as old data is); the API stores such a cell as written too.
     const legacy = { agencyName: world.agencyName, campaignId: HOSTILE, email: 'legacy.talent@example.com', talentName: 'Legacy Talent', emailOwner: 'nobody@x.com OR is:anywhere' };
     const now = new Date().toISOString();
     await contactEntity.create({ ...legacy, trackingEnabled: true, source: 'manual', createdAt: now, updatedAt: now }).go();
@@ -122,7 +123,8 @@ describe('proof: hostile and huge input contained', () => {
         .map((e) => String(e.query.q ?? ''));
       expect(queries.length).toBeGreaterThan(0);
       for (const q of queries) {
-        expect(q, q).not.toMatch(/is:|\bOR\b|nobody/i);
+        // only the valid address in the cell is searched, never the operators around it
+        expect(q, q).not.toMatch(/is:|\bOR\b|anywhere/i);
         // nothing but {from:a to:a cc:a …} of bare addresses, then the date bounds
         const group = /^\{(.*)\}((?: (?:after|before):\d+)*)$/.exec(q);
         expect(group, q).not.toBeNull();
@@ -147,11 +149,11 @@ describe('proof: hostile and huge input contained', () => {
       expect(response.status, JSON.stringify(twin)).toBe(409);
       expect(response.body.error).toBe(`maya.twin@example.com is already a contact in campaign "${HOSTILE}"`);
     }
-    // the manager is stored normalised too
+    // the manager is stored as written: trimmed, zero-width characters removed, case kept
     expect((await addContact('kit.twin@example.com', 'Kit Twin', ' Dana@Atlas\u200BTalent.co ')).status).toBe(200);
     const { data } = await contactEntity.query.byAgency({ agencyName: world.agencyName, campaignId: HOSTILE }).go({ pages: 'all' });
     expect(data.map((c) => [c.email, c.emailOwner]).sort()).toEqual([
-      ['kit.twin@example.com', 'dana@atlastalent.co'],
+      ['kit.twin@example.com', 'Dana@AtlasTalent.co'],
       ['maya.twin@example.com', ''],
     ]);
   });

@@ -1,4 +1,5 @@
 import { normalizeEmailAddress } from '../../../shared/email-address';
+import { managerCellText } from '../../../shared/manager';
 import { isConditionalFailure } from '../identity/store-errors';
 import { contactEntity, contactItemKeys, type ContactItem } from '../store/entities/contact';
 import { nowIso } from '../store/keys';
@@ -78,8 +79,9 @@ export const countCampaignContacts = async (agencyName: string, campaignId: stri
 
 /**
  * Stores a new contact; undefined when that e-mail is already a contact of that campaign. The
- * e-mail (the key: uniqueness per campaign) and the manager are stored normalised
- * (shared/email-address.ts), whichever way they came in, so "ma\u200Bya@x.com" is "maya@x.com".
+ * e-mail (the key: uniqueness per campaign) is stored normalised (shared/email-address.ts),
+ * whichever way it came in, so "ma\u200Bya@x.com" is "maya@x.com". The manager cell is stored as
+ * written (trimmed, whitespace collapsed: shared/manager.ts); readers parse its address and name.
  */
 export const createContact = async (
   agencyName: string,
@@ -95,7 +97,7 @@ export const createContact = async (
         campaignId: contact.campaignId,
         email: normalizeEmailAddress(contact.email),
         talentName: contact.talentName,
-        emailOwner: normalizeEmailAddress(contact.emailOwner),
+        emailOwner: managerCellText(contact.emailOwner),
         ...(contact.handle ? { handle: contact.handle } : {}),
         trackingEnabled: true,
         source: contact.source,

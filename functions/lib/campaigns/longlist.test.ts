@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findHeader, headerColumn, parseLonglist } from './longlist';
+import { findHeader, headerColumn, managerForImport, parseLonglist } from './longlist';
 
 describe('longlist header detection', () => {
   it.each([
@@ -62,7 +62,7 @@ describe('longlist rows', () => {
     expect(result.duplicates).toEqual([{ row: 7, email: 'ana.ruiz@gmail.com', reason: 'Duplicate of row 2 in the sheet' }]);
   });
 
-  it('normalises e-mails before the in-sheet duplicate check, and skips a row whose manager is not one valid address', () => {
+  it('normalises e-mails before the in-sheet duplicate check, and keeps every row whatever its manager cell says, as written', () => {
     const rows = [
       ['Talent Name', 'E-mail', 'Manager'],
       ['Maya', 'maya@x.com', ' Dana@AtlasTalent.co '],
@@ -70,16 +70,41 @@ describe('longlist rows', () => {
       ['Lee', 'lee@x.com', 'nobody@x.com OR is:anywhere'],
       ['Kim', 'kim@x.com', 'Dana at Atlas'],
       ['Jo', 'jo@x.com', 'jo.mgr@x.com\u200B'],
+      ['Sam', 'sam@x.com', 'Sophie Grant (Peak Talent)'],
+      ['Ali', 'ali@x.com', 'Sophie Grant <sophie@peak-talent.example>'],
+      ['Bo', 'bo@x.com', '"Reyes, Dana" <dana@atlas.co>'],
+      ['Cy', 'cy@x.com', 'TBC'],
+      ['Di', 'di@x.com', 'Dana Reyes\nAtlas\tTalent'],
     ];
     const result = parseLonglist(rows, header);
-    expect(result.candidates).toEqual([
-      { row: 2, email: 'maya@x.com', talentName: 'Maya', manager: 'dana@atlastalent.co', handle: '' },
-      { row: 6, email: 'jo@x.com', talentName: 'Jo', manager: 'jo.mgr@x.com', handle: '' },
-    ]);
+    expect(result.skipped).toEqual([]);
     expect(result.duplicates).toEqual([{ row: 3, email: 'maya@x.com', reason: 'Duplicate of row 2 in the sheet' }]);
-    expect(result.skipped).toEqual([
-      { row: 4, reason: 'Invalid manager email "nobody@x.com OR is:anywhere"' },
-      { row: 5, reason: 'Invalid manager email "Dana at Atlas"' },
+    expect(result.candidates.map(({ row, email, manager }) => ({ row, email, manager }))).toEqual([
+      { row: 2, email: 'maya@x.com', manager: 'Dana@AtlasTalent.co' },
+      { row: 4, email: 'lee@x.com', manager: 'nobody@x.com OR is:anywhere' },
+      { row: 5, email: 'kim@x.com', manager: 'Dana at Atlas' },
+      { row: 6, email: 'jo@x.com', manager: 'jo.mgr@x.com' },
+      { row: 7, email: 'sam@x.com', manager: 'Sophie Grant (Peak Talent)' },
+      { row: 8, email: 'ali@x.com', manager: 'Sophie Grant <sophie@peak-talent.example>' },
+      { row: 9, email: 'bo@x.com', manager: '"Reyes, Dana" <dana@atlas.co>' },
+      { row: 10, email: 'cy@x.com', manager: 'TBC' },
+      { row: 11, email: 'di@x.com', manager: 'Dana Reyes Atlas Talent' },
+    ]);
+  });
+
+  it('keeps a row whose manager cell is over 200 characters, with the name and the whole address', () => {
+    const notes = ` - ${'call her before noon, '.repeat(12)}`;
+    expect(managerForImport(`Dana Reyes <Dana@Atlas.co>${notes}`)).toBe('Dana Reyes <dana@atlas.co>');
+    const longName = `${'Dana '.repeat(60)}<dana@atlas.co>`;
+    const kept = managerForImport(longName);
+    expect(kept).toHaveLength(200);
+    expect(kept.endsWith('… <dana@atlas.co>')).toBe(true);
+    const plain = managerForImport('x'.repeat(300));
+    expect(plain).toBe(`${'x'.repeat(199)}…`);
+    expect(managerForImport('x'.repeat(200))).toBe('x'.repeat(200));
+    const rows = [['Name', 'Email', 'Manager'], ['Maya', 'maya@x.com', `Dana Reyes <dana@atlas.co>${notes}`]];
+    expect(parseLonglist(rows, { row: 0, name: 0, email: 1, manager: 2 }).candidates).toEqual([
+      { row: 2, email: 'maya@x.com', talentName: 'Maya', manager: 'Dana Reyes <dana@atlas.co>', handle: '' },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { isEmailAddress, normalizeEmailAddress } from '../../../shared/email-address';
+import { MANAGER_MAX, managerCellText, parseManagerCell } from '../../../shared/manager';
 import { HANDLE_MAX } from '../../../shared/schemas/campaigns';
 
 /**
@@ -53,6 +54,33 @@ export const findHeader = (rows: string[][], scanRows = 10): HeaderMap | undefin
 /** One bare address, normalised (the same rule as a contact added by hand). */
 export const isEmail = (value: string) => isEmailAddress(normalizeEmailAddress(value));
 
+// Control characters and bidi overrides: in a sheet cell these are line breaks and tabs a person
+// typed to wrap the text (or invisible junk), so they read as spaces.
+const CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
+
+/**
+ * The Manager cell as it is stored: as written, control characters read as spaces. Never a reason
+ * to refuse the row. A cell over MANAGER_MAX characters (notes pasted into the column) keeps what
+ * matching uses: the person's name, company and address, e.g. "Dana Reyes (Atlas) <dana@atlas.co>",
+ * cut to MANAGER_MAX at worst.
+ */
+const COMPANY_MAX = 60;
+
+export const managerForImport = (raw: string): string => {
+  const text = managerCellText(raw.replace(CONTROL, ' '));
+  if (text.length <= MANAGER_MAX) return text;
+  const { name, company, address } = parseManagerCell(text);
+  // The address is never cut (a cut address would match no one); the name part is, if it must.
+  const tail = address ? `<${address}>` : '';
+  // A "company" longer than any agency's name is the pasted notes, not a company.
+  const agency = company && company.length <= COMPANY_MAX ? `(${company})` : '';
+  const head = [name, agency].filter(Boolean).join(' ') || (tail ? '' : text);
+  const room = MANAGER_MAX - (tail ? tail.length + 1 : 0);
+  const shorten = (value: string, max: number) => (value.length <= max ? value : `${value.slice(0, max - 1).trimEnd()}…`);
+  if (room < 2) return shorten(text, MANAGER_MAX); // an address near 200 characters: nothing fits beside it
+  return [shorten(head, room), tail].filter(Boolean).join(' ');
+};
+
 export type Candidate = { row: number; email: string; talentName: string; manager: string; handle: string };
 export type Skipped = { row: number; reason: string };
 export type Duplicate = { row: number; email: string; reason: string };
@@ -68,8 +96,7 @@ export const parseLonglist = (rows: string[][], header: HeaderMap) => {
     const row = index + 1;
     const rawEmail = (cells[header.email] ?? '').trim();
     const talentName = (cells[header.name] ?? '').trim();
-    const rawManager = header.manager === undefined ? '' : (cells[header.manager] ?? '').trim();
-    const manager = normalizeEmailAddress(rawManager);
+    const manager = header.manager === undefined ? '' : managerForImport(cells[header.manager] ?? '');
     // A handle too long to be one (a note pasted in the column) is left out, not the row.
     const rawHandle = header.handle === undefined ? '' : (cells[header.handle] ?? '').trim();
     const handle = rawHandle.length <= HANDLE_MAX && !/\s/.test(rawHandle) ? rawHandle : '';
@@ -87,11 +114,8 @@ export const parseLonglist = (rows: string[][], header: HeaderMap) => {
       skipped.push({ row, reason: 'Missing talent name' });
       continue;
     }
-    // The manager is searched in Gmail and matched against senders: one address or nothing.
-    if (manager && !isEmailAddress(manager)) {
-      skipped.push({ row, reason: `Invalid manager email "${rawManager}"` });
-      continue;
-    }
+    // The manager cell is kept as written whatever it holds (address, name, "Name (Company)"):
+    // only the address parsed out of it is ever searched (shared/manager.ts).
     const first = seen.get(email);
     if (first !== undefined) {
       duplicates.push({ row, email, reason: `Duplicate of row ${first} in the sheet` });

@@ -1,3 +1,5 @@
+import { foldDisplayName } from '../../../shared/manager';
+import { contactManagerFields } from '../../../shared/manager';
 import { listAgencyContacts } from '../campaigns/contact-store';
 import { activeMemberEmails, connectedMailboxes } from '../processing/agency-context';
 import { campaignEntity } from '../store/entities/campaign';
@@ -13,7 +15,8 @@ export const toContactLite = (contact: ContactItem): ContactLite => ({
   email: contact.email.toLowerCase(),
   talentName: contact.talentName ?? '',
   handle: contact.handle ?? '',
-  emailOwner: (contact.emailOwner ?? '').trim().toLowerCase(),
+  // The cell as written is kept for display; matching uses what is parsed out of it.
+  ...contactManagerFields(contact.emailOwner),
   campaignId: contact.campaignId,
   trackingEnabled: contact.trackingEnabled,
 });
@@ -52,7 +55,18 @@ export const trackedAddresses = (directory: AgencyDirectory): Set<string> => {
   for (const contact of directory.contacts) {
     if (!contact.trackingEnabled) continue;
     if (!directory.staff.has(contact.email)) out.add(contact.email);
-    if (contact.emailOwner.includes('@') && !directory.staff.has(contact.emailOwner)) out.add(contact.emailOwner);
+    if (contact.managerAddress && !directory.staff.has(contact.managerAddress)) out.add(contact.managerAddress);
+  }
+  return out;
+};
+
+/** Managers known only by the name in their Manager cell (no address), folded as display names are compared. */
+export const trackedManagerNames = (directory: AgencyDirectory): Set<string> => {
+  const out = new Set<string>();
+  for (const contact of directory.contacts) {
+    if (!contact.trackingEnabled || contact.managerAddress) continue;
+    const name = foldDisplayName(contact.managerName);
+    if (name) out.add(name);
   }
   return out;
 };

@@ -1,8 +1,10 @@
-import { normalizeEmailAddress, parseEmailAddress } from '../../../shared/email-address';
+import { normalizeEmailAddress } from '../../../shared/email-address';
 import { listAgencyContacts } from '../campaigns/contact-store';
 import { readConsents } from '../mailboxes/consent';
 import type { ContactItem } from '../store/entities/contact';
 import { memberEntity } from '../store/entities/member';
+import { managerDisplayName } from '../../../shared/manager';
+import { managerSearchAddress } from './gmail-queries';
 
 /**
  * Who is who for one agency: its connected mailboxes (each connected by its owner),
@@ -25,6 +27,8 @@ export type ContactIndex = {
   /** a talent's tracked contacts, one per campaign */
   byTalent: Map<string, ContactItem[]>;
   byManager: Map<string, ContactItem[]>;
+  /** managers whose Manager cell holds a name and no address, by folded name: matched against display names, never searched */
+  managerNames: Set<string>;
   agencyAddresses: Set<string>;
 };
 
@@ -37,14 +41,18 @@ export const buildContactIndex = (contacts: ContactItem[], agencyAddresses: Iter
   const tracked = contacts.filter((contact) => contact.trackingEnabled).sort((a, b) => a.email.localeCompare(b.email));
   const byTalent = new Map<string, ContactItem[]>();
   const byManager = new Map<string, ContactItem[]>();
+  const managerNames = new Set<string>();
   for (const contact of tracked) {
     const email = normalizeEmailAddress(contact.email);
     if (!agency.has(email)) byTalent.set(email, [...(byTalent.get(email) ?? []), contact]);
-    // A manager field that is not one bare address (legacy data) never widens what is searched.
-    const manager = parseEmailAddress(contact.emailOwner ?? '');
+    // Only the validated address in a Manager cell ("Name <address>") is matched and searched;
+    // a name alone (or legacy junk) never widens what is searched.
+    const manager = managerSearchAddress(contact.emailOwner);
     if (manager && !agency.has(manager)) byManager.set(manager, [...(byManager.get(manager) ?? []), contact]);
+    const name = managerDisplayName(contact.emailOwner);
+    if (!manager && name) managerNames.add(name);
   }
-  return { tracked, byTalent, byManager, agencyAddresses: agency };
+  return { tracked, byTalent, byManager, managerNames, agencyAddresses: agency };
 };
 
 /** The addresses to search for a set of contacts: each talent and their manager. */
@@ -53,7 +61,7 @@ export const addressesOf = (contacts: ContactItem[], index: ContactIndex): strin
   for (const contact of contacts) {
     const email = normalizeEmailAddress(contact.email);
     if (!index.agencyAddresses.has(email)) out.add(email);
-    const manager = parseEmailAddress(contact.emailOwner ?? '');
+    const manager = managerSearchAddress(contact.emailOwner);
     if (manager && !index.agencyAddresses.has(manager)) out.add(manager);
   }
   return [...out].sort();

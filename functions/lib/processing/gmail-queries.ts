@@ -4,6 +4,7 @@
  * seconds: unambiguous, where Gmail reads YYYY/MM/DD in the account's time zone.
  */
 import { parseEmailAddress } from '../../../shared/email-address';
+import { parseManagerCell } from '../../../shared/manager';
 
 export const MAX_QUERY_CHARS = 1_500;
 
@@ -21,6 +22,14 @@ export const searchableAddresses = (addresses: Iterable<string>): string[] => {
   }
   return [...out];
 };
+
+/**
+ * The address a Manager cell adds to a search: only the one valid address parsed out of it
+ * ("Dana <dana@atlas.co>" → dana@atlas.co); a name, a company or a placeholder adds nothing. The
+ * raw cell never reaches a query: whatever a name says, only a validated address is searched.
+ */
+export const managerSearchAddress = (cell: string | null | undefined): string | undefined =>
+  parseManagerCell(cell ?? '').address || undefined;
 
 export type QueryBounds = { afterMs?: number; beforeMs?: number };
 

@@ -9,7 +9,7 @@ export const contactText = {
   campaignPlaceholder: 'Select a campaign', // not in spec
   emailPlaceholder: 'talent@example.com', // not in spec
   talentPlaceholder: 'Talent name', // not in spec
-  managerPlaceholder: 'manager@example.com', // not in spec
+  managerPlaceholder: 'Name, Name (Agency) or manager@example.com', // not in spec
   handleLabel: 'Handle (optional)', // not in spec (optional add-contact field)
   handlePlaceholder: '@mayacooks', // not in spec
   sheetUrlLabel: 'Google Sheets URL', // not in spec

@@ -73,6 +73,23 @@ describe('AddContactForm', () => {
     expect((screen.getByLabelText('Campaign') as HTMLSelectElement).value).toBe('summer-25');
   });
 
+  it('accepts a manager written as a name with the agency, and sends it as written', async () => {
+    const { user, api } = setup(answers);
+    await user.selectOptions(screen.getByLabelText('Campaign'), 'summer-25');
+    await user.type(screen.getByLabelText('Email'), 'maya@cooks.tv');
+    await user.type(screen.getByLabelText('Talent Name'), 'Maya');
+    await user.type(screen.getByLabelText('Manager/Owner (optional)'), 'Sophie Grant (Peak Talent)');
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'success', title: 'Contact Added', message: 'Contact added' }]));
+    expect(api.calls.find((c) => c.key === 'POST /api/campaigns/contacts/add')?.body).toEqual({
+      email: 'maya@cooks.tv',
+      talent_name: 'Maya',
+      email_owner: 'Sophie Grant (Peak Talent)',
+      campaign_id: 'summer-25',
+    });
+    expect(screen.queryByText(/Manager must/)).toBeNull();
+  });
+
   it('sends an optional handle, trimmed', async () => {
     const { user, api } = setup(answers);
     await user.selectOptions(screen.getByLabelText('Campaign'), 'summer-25');

@@ -106,7 +106,8 @@ export const AddContactForm = ({ campaignOptions }: { campaignOptions: readonly 
             </div>
             <div>
               <Label htmlFor={ids.manager}>{labels.manager}</Label>
-              <Input id={ids.manager} placeholder={contactText.managerPlaceholder} {...register('email_owner')} />
+              <Input placeholder={contactText.managerPlaceholder} {...fieldProps(ids.manager, errors.email_owner)} {...register('email_owner')} />
+              <FieldError id={`${ids.manager}-error`} message={errors.email_owner?.message} />
             </div>
             <div>
               <Label htmlFor={ids.handle}>{contactText.handleLabel}</Label>

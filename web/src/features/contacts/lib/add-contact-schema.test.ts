@@ -26,6 +26,21 @@ describe('addContactSchema', () => {
     expect(toAddContactInput(values)).toEqual({ email: 'ana@talent.test', talent_name: 'Ana', email_owner: '', campaign_id: 'c1' });
   });
 
+  it('takes the manager as agencies write it and sends it as written (trimmed, whitespace collapsed)', () => {
+    const base = { campaign_id: 'c1', email: 'ana@x.io', talent_name: 'Ana' };
+    for (const [written, sent] of [
+      ['Dana Reyes', 'Dana Reyes'],
+      [' Sophie Grant  (Peak Talent) ', 'Sophie Grant (Peak Talent)'],
+      ['Dana Reyes <Dana@Atlas.co>', 'Dana Reyes <Dana@Atlas.co>'],
+      ['dana@atlas.co', 'dana@atlas.co'],
+      ['TBC', 'TBC'],
+    ]) {
+      expect(toAddContactInput(addContactSchema.parse({ ...base, email_owner: written })).email_owner, written).toBe(sent);
+    }
+    expect(errorsOf({ ...base, email_owner: 'x'.repeat(201) })).toEqual({ email_owner: 'Manager must be 200 characters or fewer' });
+    expect(errorsOf({ ...base, email_owner: 'Dana\u0007' })).toEqual({ email_owner: 'Manager must not contain control characters' });
+  });
+
   it('sends the handle trimmed, only when one was given', () => {
     const values = addContactSchema.parse({ campaign_id: 'c1', email: 'maya@cooks.tv', talent_name: 'Maya', email_owner: '', handle: ' @mayacooks ' });
     expect(toAddContactInput(values)).toEqual({ email: 'maya@cooks.tv', talent_name: 'Maya', email_owner: '', campaign_id: 'c1', handle: '@mayacooks' });

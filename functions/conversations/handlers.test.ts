@@ -196,6 +196,14 @@ describe('PATCH /api/v3/conversations/{id}', () => {
 describe('POST /api/v3/conversations/assign', () => {
   const assign = (body: unknown) => event('POST', '/api/v3/conversations/assign', { body });
 
+  it('passes a dismissal ("none of these") on, with no talents', async () => {
+    vi.mocked(assignConversation).mockResolvedValue([]);
+    const response = await call(handlers.assign, assign({ id: `~na:${'a'.repeat(32)}`, dismiss: true }));
+    expect(response.status).toBe(200);
+    expect(assignResponse.parse(response.body)).toEqual({ success: true, conversations: [] });
+    expect(vi.mocked(assignConversation).mock.calls.at(-1)![1]).toEqual({ id: `~na:${'a'.repeat(32)}`, assignments: [], dismiss: true });
+  });
+
   it('answers the assigned conversations', async () => {
     vi.mocked(assignConversation).mockResolvedValue([conversation]);
     const response = await call(handlers.assign, assign({ id: `~na:${'a'.repeat(32)}`, assignments: [{ contact_email: 'Ana@Example.com', campaign_id: 'glow-q1' }] }));
@@ -207,6 +215,7 @@ describe('POST /api/v3/conversations/assign', () => {
   it.each([
     [{ id: 'glow-q1:ana@example.com', assignments: [{ contact_email: 'ana@example.com', campaign_id: 'glow-q1' }] }, 'id must be a needs-assignment conversation id'],
     [{ id: `~na:${'a'.repeat(32)}`, assignments: [] }, 'Choose at least one talent'],
+    [{ id: `~na:${'a'.repeat(32)}`, assignments: [{ contact_email: 'ana@example.com', campaign_id: 'glow-q1' }], dismiss: true }, 'Dismiss or choose talents, not both'],
     [{ id: `~na:${'a'.repeat(32)}`, assignments: [{ contact_email: 'x', campaign_id: 'glow-q1' }] }, 'contact_email must be an e-mail address'],
     [{ id: `~na:${'a'.repeat(32)}`, assignments: [{ contact_email: 'ana@example.com', campaign_id: '' }] }, 'campaign_id is required'],
   ])('refuses %j with a clear 400', async (body, message) => {

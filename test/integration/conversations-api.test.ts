@@ -552,6 +552,16 @@ describe('conversations API', () => {
     expect(thread.version).toBe(1);
   });
 
+  it('"none of these" dismisses a needs-assignment conversation: remembered on the thread, out of the queue; assigning later lifts it', async () => {
+    const response = await staff.api.post('/api/v3/conversations/assign', { id: naId, dismiss: true });
+    expect(response.status, response.text).toBe(200);
+    expect(assignResponse.parse(response.body).conversations).toEqual([]);
+    const thread = (await conversationThreadEntity.get({ agencyName: agency, threadKey: naKey }).go()).data!;
+    expect(thread).toMatchObject({ dismissed: true, assignment: [], needsAssignment: false, targets: [] });
+    expect(rowIds(await list('needs_assignment=true'))).toEqual([]);
+    expect((await staff.api.post('/api/v3/conversations/assign', { id: naId, dismiss: true, assignments: [{ contact_email: BEN, campaign_id: 'glow-q1' }] })).body.error).toBe('Dismiss or choose talents, not both');
+  });
+
   it('assign stores the assignment on the thread and answers the assigned conversations', async () => {
     const response = await staff.api.post('/api/v3/conversations/assign', { id: naId, assignments: [{ contact_email: BEN.toUpperCase(), campaign_id: 'glow-q1' }] });
     expect(response.status, response.text).toBe(200);
@@ -559,6 +569,7 @@ describe('conversations API', () => {
     expect(conversations.map((conversation) => conversation.id)).toEqual([`glow-q1:${BEN}`]);
     const thread = (await conversationThreadEntity.get({ agencyName: agency, threadKey: naKey }).go()).data!;
     expect(thread.assignment).toEqual([{ contactEmail: BEN, campaignId: 'glow-q1' }]);
+    expect(thread.dismissed).toBe(false);
     expect(thread.version).toBeGreaterThan(1);
     // Attributed again: the thread joins Ben's conversation and no longer waits for a person.
     expect(conversations[0]).toMatchObject({ attribution: { reason: 'assigned' }, needs_assignment: false });

@@ -27,7 +27,7 @@ const targetId = (t: Pick<AttributionTarget, 'contactEmail' | 'campaignId'>) => 
 
 const plan = async (directory: AgencyDirectory, messages: RuleMessage[], stored: ConversationThreadItem | undefined | null): Promise<AttributionPlan> => {
   const assignment = stored?.assignment ?? [];
-  const attribution = attribute({ messages, directory, ...(assignment.length ? { assignment } : {}) });
+  const attribution = attribute({ messages, directory, ...(assignment.length ? { assignment } : {}), dismissed: stored?.dismissed ?? false });
   const threadFields: ThreadFields =
     attribution.kind === 'attributed'
       ? { targets: attribution.targets, needsAssignment: false, candidates: [], managers: [] }

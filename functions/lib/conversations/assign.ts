@@ -34,6 +34,8 @@ const validAssignments = async (scope: AgencyScope, body: AssignBody): Promise<A
 };
 
 const storeAssignment = async (agencyName: string, threadKey: string, assignments: Assignment[], now: string): Promise<void> => {
+  // An empty assignment is a dismissal ("none of these"); assigning later lifts it.
+  const dismissed = assignments.length === 0;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const { data } = await conversationThreadEntity.get({ agencyName, threadKey }).go({ consistent: true });
     const thread = (data as ConversationThreadItem | null) ?? undefined;
@@ -41,7 +43,7 @@ const storeAssignment = async (agencyName: string, threadKey: string, assignment
     try {
       await conversationThreadEntity
         .patch({ agencyName, threadKey })
-        .set({ assignment: assignments, version: thread.version + 1, updatedAt: now })
+        .set({ assignment: assignments, dismissed, version: thread.version + 1, updatedAt: now })
         .where((attr, op) => op.eq(attr.version, thread.version))
         .go({ response: 'none' });
       return;
@@ -53,13 +55,16 @@ const storeAssignment = async (agencyName: string, threadKey: string, assignment
   throw new Conflict('Someone else changed this conversation at the same moment. Please try again.');
 };
 
-/** Assigns a needs-assignment conversation; answers the assigned talents' conversations. */
+/**
+ * Assigns a needs-assignment conversation, or dismisses it ("none of these": it leaves the queue
+ * and stays out for later manager mail on that thread); answers the assigned talents' conversations.
+ */
 export const assignConversation = async (scope: AgencyScope, body: AssignBody, now: number = Date.now()): Promise<ConversationJson[]> => {
   const parsed = parseConversationId(body.id);
   if (parsed.kind !== 'needs_assignment') throw new BadRequest('id must be a needs-assignment conversation id');
   const { data: thread } = await conversationThreadEntity.get({ agencyName: scope.agencyName, threadKey: parsed.threadKey }).go();
   if (!thread) throw conversationNotFound();
-  const assignments = await validAssignments(scope, body);
+  const assignments = body.dismiss ? [] : await validAssignments(scope, body);
   await storeAssignment(scope.agencyName, parsed.threadKey, assignments, new Date(now).toISOString());
   await reattributeThread(scope.agencyName, parsed.threadKey);
   const days = await followUpAfterDays(scope);

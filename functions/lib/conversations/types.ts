@@ -11,8 +11,12 @@ export type ContactLite = {
   talentName: string;
   /** social handle, e.g. "@mayacooks" ('' when unknown) */
   handle: string;
-  /** the manager's address ('' when the talent manages themselves) */
+  /** the Manager cell as written: an address, a name, "Name (Company)", "Name <address>" or '' */
   emailOwner: string;
+  /** the valid address in the Manager cell, normalised ('' when none: shared/manager.ts) */
+  managerAddress: string;
+  /** the manager's display name from the Manager cell ('' when none) */
+  managerName: string;
   campaignId: string;
   trackingEnabled: boolean;
 };
@@ -60,6 +64,8 @@ export type AttributionTarget = {
   reason: Exclude<AttributionReason, 'none'>;
   /** false when the talent is in several campaigns and the mail names none of them */
   campaignConfirmed: boolean;
+  /** what the rules saw, for staff: "maya@x.com takes part", 'jane@x.com wrote; named "Maya" in the subject' */
+  evidence?: string;
 };
 
 export type Attribution =

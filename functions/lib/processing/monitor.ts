@@ -1,3 +1,4 @@
+import { foldDisplayName } from '../../../shared/manager';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { HistoryExpired } from '../google/errors';
 import { createGmailClient, type GmailClient } from '../google/gmail';
@@ -56,8 +57,13 @@ const contactIndexFor = async (agencyName: string, version: number | undefined, 
   return index;
 };
 
-const isTracked = (index: ContactIndex, addresses: (string | undefined)[]) =>
-  addresses.some((a) => a && (index.byTalent.has(a) || index.byManager.has(a)));
+/** A tracked talent or manager takes part: by address, or a manager known only by name by the display name shown. */
+const isTracked = (index: ContactIndex, people: ({ email: string; name?: string } | undefined)[]) =>
+  people.some(
+    (person) =>
+      person &&
+      (index.byTalent.has(person.email) || index.byManager.has(person.email) || (index.managerNames.size > 0 && index.managerNames.has(foldDisplayName(person.name ?? '')))),
+  );
 
 /** First check of a mailbox, or its history expired: a query over the last hours_to_check hours. */
 const scanRecent = async (gmail: GmailClient, consent: MailboxConsent, addresses: string[], hours: number, now: number, into: Collected) => {
@@ -93,7 +99,7 @@ const scanHistory = async (agencyName: string, gmail: GmailClient, consent: Mail
     if (!relevant) {
       const message = await gmail.getMessage(added.id, 'metadata');
       relevant =
-        permitsMessage(consent, message) && isTracked(index, [message.from?.email, ...message.to.map((a) => a.email), ...message.cc.map((a) => a.email)]);
+        permitsMessage(consent, message) && isTracked(index, [message.from, ...message.to, ...message.cc]);
     }
     if (relevant) {
       into.messages += 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attribute } from './attribution';
-import { AGENCY, FIZZ, GLOW, LEO, MAYA, SOFIA, campaign, contact, directoryOf, message } from './testing';
+import { AGENCY, FIZZ, GLOW, LEO, MAYA, SAM, SOFIA, campaign, contact, directoryOf, message } from './testing';
 
 const targetsOf = (result: ReturnType<typeof attribute>) =>
   result.kind === 'attributed' ? result.targets.map((t) => `${t.contactEmail}@${t.campaignId}:${t.reason}:${t.campaignConfirmed}`) : result.kind;
@@ -143,9 +143,42 @@ describe('attribute: a manager writes', () => {
     expect(attribute({ messages: fromJane('see @mj.watsonfans'), directory }).kind).toBe('needs_assignment');
   });
 
-  it('goes to the only tracked talent of a manager who represents one', () => {
+  it('asks a person when the manager of one tracked talent does not name them', () => {
     const messages = [message('solo@mgmtco.com', ['ana@agency.com'], 'Happy to discuss rates.')];
-    expect(targetsOf(attribute({ messages, directory: AGENCY }))).toEqual(['sam@outlook.com@c-glow:manager_only:true']);
+    expect(attribute({ messages, directory: AGENCY })).toEqual({
+      kind: 'needs_assignment',
+      managers: ['solo@mgmtco.com'],
+      candidates: [{ contactEmail: SAM.email, campaignId: 'c-glow' }],
+    });
+  });
+
+  it('goes to the one tracked talent of a manager when the mail names them', () => {
+    const messages = [message('solo@mgmtco.com', ['ana@agency.com'], 'Sam is happy to discuss rates.')];
+    expect(targetsOf(attribute({ messages, directory: AGENCY }))).toEqual(['sam@outlook.com@c-glow:manager_named:true']);
+  });
+
+  it("never gives the one tracked talent a manager's mail about another creator", () => {
+    const poppy = [
+      message('ana@agency.com', ['solo@mgmtco.com'], 'Hi, we would love to work with Poppy (@poppyglow) on the holiday sets.', { subject: 'Holiday sets x Poppy' }),
+      message('solo@mgmtco.com', ['ana@agency.com'], 'Poppy could do £22,300 for the package.', { subject: 'Re: Holiday sets x Poppy' }),
+    ];
+    expect(attribute({ messages: poppy, directory: AGENCY }).kind).toBe('needs_assignment');
+    const fromHerOwnAddress = [message('poppy.glow@gmail.com', ['ana@agency.com'], 'Hi! Sending my media kit.', { cc: ['solo@mgmtco.com'] })];
+    expect(attribute({ messages: fromHerOwnAddress, directory: AGENCY })).toEqual({ kind: 'none' });
+  });
+
+  it("counts the manager's colleagues and the client as no other creator", () => {
+    const colleague = [message('solo@mgmtco.com', ['ana@agency.com'], 'Looping in my assistant for the rates.', { cc: ['assistant@mgmtco.com', 'pr@glowskin.com'] })];
+    expect(attribute({ messages: colleague, directory: AGENCY }).kind).toBe('needs_assignment');
+    const mailer = [message('solo@mgmtco.com', ['ana@agency.com'], 'See below.', { cc: ['noreply@docusign.net'] })];
+    expect(attribute({ messages: mailer, directory: AGENCY }).kind).toBe('needs_assignment');
+  });
+
+  it('remembers a dismissal: manager mail alone attributes nothing, the talent taking part still does', () => {
+    const messages = [message('solo@mgmtco.com', ['ana@agency.com'], 'Happy to discuss rates.')];
+    expect(attribute({ messages, directory: AGENCY, dismissed: true })).toEqual({ kind: 'none' });
+    const withTalent = [...messages, message('sam@outlook.com', ['ana@agency.com'], 'Hi! It is Sam.')];
+    expect(targetsOf(attribute({ messages: withTalent, directory: AGENCY, dismissed: true }))).toEqual(['sam@outlook.com@c-glow:talent_address:true']);
   });
 
   it('does not count a manager who is staff', () => {
@@ -233,6 +266,126 @@ describe('attribute: a person’s assignment', () => {
 
   it('does not apply when empty', () => {
     const messages = [message('solo@mgmtco.com', ['ana@agency.com'], 'Hello')];
-    expect(targetsOf(attribute({ messages, directory: AGENCY, assignment: [] }))).toEqual(['sam@outlook.com@c-glow:manager_only:true']);
+    expect(attribute({ messages, directory: AGENCY, assignment: [] }).kind).toBe('needs_assignment');
+  });
+});
+
+describe('attribute: a Manager cell as agencies write it', () => {
+  const named = (email: string, name: string) => ({ email, name });
+  const fromSophie = (ownText: string, subject = 'Peak Talent roster') => [
+    { ...message('sophie@peak-talent.example', ['ana@agency.com'], ownText, { subject }), from: named('sophie@peak-talent.example', 'Sophie Grant') },
+  ];
+  const cell = (emailOwner: string) => directoryOf([contact('ivy.moss@gmail.com', 'Ivy Moss', 'c-glow', { emailOwner, handle: '@ivymoss' }), SAM], [GLOW]);
+
+  it('matches a manager written as "Name (Company)" by the display name in From/To/Cc', () => {
+    expect(targetsOf(attribute({ messages: fromSophie('Ivy Moss would love the Radiance Serum brief.'), directory: cell('Sophie Grant (Peak Talent)') }))).toEqual([
+      'ivy.moss@gmail.com@c-glow:manager_named:true',
+    ]);
+    expect(targetsOf(attribute({ messages: fromSophie('@ivymoss is free.'), directory: cell('Sophie Grant') }))).toEqual(['ivy.moss@gmail.com@c-glow:manager_named:true']);
+    expect(attribute({ messages: fromSophie('Another creator of mine is free.'), directory: cell('sophie grant') })).toEqual({
+      kind: 'needs_assignment',
+      managers: ['sophie@peak-talent.example'],
+      candidates: [{ contactEmail: 'ivy.moss@gmail.com', campaignId: 'c-glow' }],
+    });
+  });
+
+  it('uses the address of "Name <address>" and ignores a different person of the same first name', () => {
+    expect(targetsOf(attribute({ messages: fromSophie('Ivy is in.'), directory: cell('Sophie Grant <sophie@peak-talent.example>') }))).toEqual([
+      'ivy.moss@gmail.com@c-glow:manager_named:true',
+    ]);
+    expect(attribute({ messages: fromSophie('Ivy is in.'), directory: cell('Sophie') }).kind).toBe('none');
+    expect(attribute({ messages: fromSophie('Ivy is in.'), directory: cell('Sophie Lane (Peak Talent)') }).kind).toBe('none');
+    expect(attribute({ messages: fromSophie('Ivy is in.'), directory: cell('TBC') }).kind).toBe('none');
+  });
+});
+
+describe('attribute: names as people write them', () => {
+  const fromJane = (ownText: string, subject = 'New opportunity') => [message('jane@talentco.com', ['ana@agency.com'], ownText, { subject })];
+  const zainab = contact('zainab@gmail.com', 'Zainab Yusuf', 'c-glow', { emailOwner: 'jane@talentco.com', handle: '@itszee' });
+  const bia = contact('bia@gmail.com', 'Beatriz Nogueira', 'c-glow', { emailOwner: 'jane@talentco.com', handle: '@bianaopraia' });
+
+  it('reads a nickname the handle carries, capitalised, with the first name’s initial', () => {
+    const directory = directoryOf([zainab, bia, LEO], [GLOW]);
+    expect(targetsOf(attribute({ messages: fromJane('Zee would smash this.'), directory }))).toEqual(['zainab@gmail.com@c-glow:manager_named:true']);
+    expect(targetsOf(attribute({ messages: fromJane('A Bia topa!'), directory }))).toEqual(['bia@gmail.com@c-glow:manager_named:true']);
+    // lower case, another initial, or a month: nobody
+    expect(attribute({ messages: fromJane('zee would smash this.'), directory }).kind).toBe('needs_assignment');
+    expect(attribute({ messages: fromJane('Its a great fit.'), directory }).kind).toBe('needs_assignment');
+    const cook = contact('maya2@gmail.com', 'Maya Stone', 'c-glow', { emailOwner: 'jane@talentco.com', handle: '@cookwithmaya' });
+    expect(attribute({ messages: fromJane('Cook it well.'), directory: directoryOf([cook, LEO], [GLOW]) }).kind).toBe('needs_assignment');
+  });
+
+  it('does not read a nickname that is a first name the manager’s talents share', () => {
+    const sofiaA = contact('sa@gmail.com', 'Sofia Alba', 'c-glow', { emailOwner: 'jane@talentco.com', handle: '@sofiacooks' });
+    const sofiaB = contact('sb@gmail.com', 'Sofia Bruni', 'c-glow', { emailOwner: 'jane@talentco.com', handle: '@sofiabakes' });
+    expect(attribute({ messages: fromJane('Sofia would love it.'), directory: directoryOf([sofiaA, sofiaB], [GLOW]) }).kind).toBe('needs_assignment');
+  });
+
+  it('leaves out a talent named only to say they are not available', () => {
+    expect(targetsOf(attribute({ messages: fromJane("Leo is booked solid until March, I'm afraid, but Maya has room in November."), directory: AGENCY }))).toEqual([
+      'maya@gmail.com@c-glow:manager_named:true',
+    ]);
+    // named only as unavailable, and nobody else: still theirs (it is news about their deal)
+    expect(targetsOf(attribute({ messages: fromJane('Leo is away until March.'), directory: AGENCY }))).toEqual(['leo@gmail.com@c-glow:manager_named:true']);
+    expect(targetsOf(attribute({ messages: fromJane('Leo and Maya are both in.'), directory: AGENCY }))).toEqual([
+      'leo@gmail.com@c-glow:manager_named:true',
+      'maya@gmail.com@c-glow:manager_named:true',
+    ]);
+  });
+});
+
+describe('attribute: a brand or product by its first word', () => {
+  const nordhavn = campaign('c-nord', 'Nordhavn Fjord Parka Winter', { projectName: 'Fjord parka', clientName: 'Nordhavn Outerwear' });
+  const orsay = campaign('c-orsay', 'Maison Orsay Le Petit Sac', { projectName: 'Orbit ANC earbuds', clientName: 'Maison Orsay' });
+  const freja = (campaignId: string) => contact('freja@gmail.com', 'Freja Holm', campaignId);
+  const directory = directoryOf([freja('c-nord'), freja('c-orsay')], [nordhavn, orsay]);
+  const toFreja = (ownText: string, subject = 'Hello') => [message('ana@agency.com', ['freja@gmail.com'], ownText, { subject })];
+
+  it('picks the campaign whose brand or product word is written with a capital', () => {
+    expect(targetsOf(attribute({ messages: toFreja('Hi Freja', 'Nordhavn x Freja'), directory }))).toEqual(['freja@gmail.com@c-nord:talent_address:true']);
+    expect(targetsOf(attribute({ messages: toFreja('Would you try the Orbit buds?'), directory }))).toEqual(['freja@gmail.com@c-orsay:talent_address:true']);
+  });
+
+  it('ignores generic leading words and lower-case words', () => {
+    expect(attribute({ messages: toFreja('Our maison is your maison; what an orbit.'), directory })).toMatchObject({ targets: [{ campaignConfirmed: false }, { campaignConfirmed: false }] });
+    expect(attribute({ messages: toFreja('Maison life!'), directory })).toMatchObject({ targets: [{ campaignConfirmed: false }, { campaignConfirmed: false }] });
+  });
+});
+
+describe('attribute: the evidence staff read', () => {
+  it('says which evidence made each target', () => {
+    const evidenceOf = (result: ReturnType<typeof attribute>) => (result.kind === 'attributed' ? result.targets.map((t) => t.evidence) : []);
+    expect(evidenceOf(attribute({ messages: [message('ana@agency.com', ['maya@gmail.com'], 'Hi')], directory: AGENCY }))).toEqual(['maya@gmail.com takes part']);
+    const jane = (ownText: string, subject = 'Hello') => [message('jane@talentco.com', ['ana@agency.com'], ownText, { subject })];
+    expect(evidenceOf(attribute({ messages: jane('Leo Martins is in.'), directory: AGENCY }))).toEqual(['jane@talentco.com wrote; named "Leo Martins" in the mail']);
+    expect(evidenceOf(attribute({ messages: jane('Rates below.', 'Leo x GlowSkin'), directory: AGENCY }))).toEqual(['jane@talentco.com wrote; named "Leo" in the subject']);
+    expect(evidenceOf(attribute({ messages: jane('@leolifts is in.'), directory: AGENCY }))).toEqual(['jane@talentco.com wrote; handle @leolifts in the mail']);
+    expect(evidenceOf(attribute({ messages: jane('Hi'), directory: AGENCY, assignment: [{ contactEmail: LEO.email, campaignId: 'c-glow' }] }))).toEqual(['assigned by a person']);
+  });
+});
+
+describe('attribute: a first name that belongs to someone else', () => {
+  const callum = contact('hello@callumgrant.co.uk', 'Callum Grant', 'c-glow', { emailOwner: 'harriet@crescent.co.uk' });
+  const hailey = contact('haileypatel@icloud.com', 'Hailey Patel', 'c-glow', { emailOwner: 'taylor@lumen.com' });
+  const directory = directoryOf([callum, hailey], [GLOW]);
+  const thread = (from: string, to: string, ...texts: string[]) => texts.map((text) => message(from, [to], text));
+
+  it('is no evidence when the mail gives the first name another handle or surname', () => {
+    expect(attribute({ messages: thread('ana@agency.com', 'harriet@crescent.co.uk', 'We would love to work with Callum (@itscallumk).', 'Callum has used Fizzwell before.'), directory }).kind).toBe('needs_assignment');
+    expect(attribute({ messages: thread('harriet@crescent.co.uk', 'ana@agency.com', 'Callum Ahmed is free in May. Callum loves it.'), directory }).kind).toBe('needs_assignment');
+    // his own handle, his surname, or a handle with his surname: his
+    expect(targetsOf(attribute({ messages: thread('harriet@crescent.co.uk', 'ana@agency.com', 'Callum (@callumgrantcooks) is free. Callum Grant says hi.'), directory }))).toEqual([
+      'hello@callumgrant.co.uk@c-glow:manager_named:true',
+    ]);
+    expect(targetsOf(attribute({ messages: thread('harriet@crescent.co.uk', 'ana@agency.com', 'Callum is free. Callum Thanks you!'), directory }))).toEqual([
+      'hello@callumgrant.co.uk@c-glow:manager_named:true',
+    ]);
+  });
+
+  it('is no evidence when another person of that first name takes part', () => {
+    const fromOtherHailey = { ...message('hailey.moore@gmail.com', ['ana@agency.com'], 'My manager Taylor handles this.', { cc: ['taylor@lumen.com'] }), from: { email: 'hailey.moore@gmail.com', name: 'Hailey Moore' } };
+    const fromTaylor = message('taylor@lumen.com', ['ana@agency.com'], "Hailey's rate is $1,950.");
+    expect(attribute({ messages: [fromOtherHailey, fromTaylor], directory }).kind).toBe('none');
+    expect(targetsOf(attribute({ messages: [fromTaylor], directory }))).toEqual(['haileypatel@icloud.com@c-glow:manager_named:true']);
   });
 });

@@ -8,8 +8,9 @@
  * address listed as a talent or a manager is still staff.
  */
 import type { Side } from '../../../../shared/schemas/conversations';
-import type { AgencyDirectory, CampaignLite, RuleMessage } from '../types';
+import type { AddressLite, AgencyDirectory, CampaignLite, RuleMessage } from '../types';
 import { agencyDomains, canonicalAddress, domainOf, isAtDomain, isFreeMailDomain, isStaffAddress } from './addresses';
+import { fold } from './text';
 
 export type SideContext = {
   directory: AgencyDirectory;
@@ -27,6 +28,8 @@ type SideIndex = {
   clientDomains: string[];
   talentAddresses: Set<string>;
   managerDomains: Set<string>;
+  /** managers whose Manager cell holds a name and no address, folded: they are known by their display name */
+  managerNames: Set<string>;
 };
 
 function campaignsInScope(ctx: SideContext): CampaignLite[] {
@@ -56,22 +59,28 @@ function buildIndex(ctx: SideContext): SideIndex {
 
   const talentAddresses = new Set<string>();
   const managerDomains = new Set<string>();
+  const managerNames = new Set<string>();
   for (const contact of directory.contacts) {
     if (!contact.trackingEnabled) continue;
     const talent = canonicalAddress(contact.email);
     if (talent && !isStaff(talent)) talentAddresses.add(talent);
-    const manager = canonicalAddress(contact.emailOwner);
+    if (!contact.managerAddress && fold(contact.managerName).length >= 2) managerNames.add(fold(contact.managerName));
+    const manager = canonicalAddress(contact.managerAddress);
     if (manager && !isStaff(manager)) {
       talentAddresses.add(manager);
       const domain = domainOf(manager);
       if (!isFreeMailDomain(domain) && !staffDomains.some((parent) => isAtDomain(domain, parent))) managerDomains.add(domain);
     }
   }
-  return { staff, staffDomains, clientAddresses, clientDomains, talentAddresses, managerDomains };
+  return { staff, staffDomains, clientAddresses, clientDomains, talentAddresses, managerDomains, managerNames };
 }
 
-function sideIn(address: string, index: SideIndex): AddressSide {
-  const canonical = canonicalAddress(address);
+function sideIn(address: string, index: SideIndex, name = ''): AddressSide {
+  const side = sideOfCanonical(canonicalAddress(address), index);
+  return side === 'unknown' && name && index.managerNames.has(fold(name)) ? 'talent' : side;
+}
+
+function sideOfCanonical(canonical: string, index: SideIndex): AddressSide {
   if (!canonical) return 'unknown';
   if (isStaffAddress(canonical, index.staff, index.staffDomains)) return 'agency';
   if (index.clientAddresses.has(canonical)) return 'client';
@@ -87,8 +96,8 @@ export function sideOfAddress(address: string, ctx: SideContext): AddressSide {
   return sideIn(address, buildIndex(ctx));
 }
 
-function recipientsOf(message: RuleMessage): string[] {
-  return [...(message.to ?? []), ...(message.cc ?? [])].map((recipient) => recipient?.email ?? '');
+function recipientsOf(message: RuleMessage): AddressLite[] {
+  return [...(message.to ?? []), ...(message.cc ?? [])].map((recipient) => recipient ?? { email: '' });
 }
 
 /**
@@ -101,11 +110,11 @@ function recipientsOf(message: RuleMessage): string[] {
  */
 export function messageSide(message: RuleMessage, ctx: SideContext): Side {
   const index = buildIndex(ctx);
-  const sender = message.from ? sideIn(message.from.email, index) : 'unknown';
+  const sender = message.from ? sideIn(message.from.email, index, message.from.name) : 'unknown';
   if (sender !== 'agency') return sender;
-  const outward = recipientsOf(message).some((address) => {
-    const side = sideIn(address, index);
-    return side !== 'agency' && side !== 'client' && canonicalAddress(address) !== '';
+  const outward = recipientsOf(message).some((recipient) => {
+    const side = sideIn(recipient.email, index, recipient.name);
+    return side !== 'agency' && side !== 'client' && canonicalAddress(recipient.email) !== '';
   });
   return outward ? 'agency' : 'internal';
 }
@@ -116,8 +125,8 @@ export function messageSide(message: RuleMessage, ctx: SideContext): Side {
  */
 export function reachesOtherSide(message: RuleMessage, ctx: SideContext): boolean {
   const index = buildIndex(ctx);
-  const sender = message.from ? sideIn(message.from.email, index) : 'unknown';
-  const recipientSides = recipientsOf(message).map((address) => sideIn(address, index));
+  const sender = message.from ? sideIn(message.from.email, index, message.from.name) : 'unknown';
+  const recipientSides = recipientsOf(message).map((recipient) => sideIn(recipient.email, index, recipient.name));
   if (sender === 'agency' || sender === 'client') return recipientSides.includes('talent');
   if (sender === 'talent') return recipientSides.some((side) => side === 'agency' || side === 'client');
   return false;

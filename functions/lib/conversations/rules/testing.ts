@@ -1,14 +1,16 @@
 /** Builders for the rules' tests: a small agency directory and messages. Test support only. */
+import { contactManagerFields } from '../../../../shared/manager';
 import type { AgencyDirectory, CampaignLite, ContactLite, RuleMessage } from '../types';
 
+/** A tracked contact; its manager fields are read from `extra.emailOwner` as the directory reads them. */
 export const contact = (email: string, talentName: string, campaignId: string, extra: Partial<ContactLite> = {}): ContactLite => ({
   email,
   talentName,
   handle: '',
-  emailOwner: '',
   campaignId,
   trackingEnabled: true,
   ...extra,
+  ...contactManagerFields(extra.emailOwner ?? ''),
 });
 
 export const campaign = (campaignId: string, campaignName: string, extra: Partial<CampaignLite> = {}): CampaignLite => ({

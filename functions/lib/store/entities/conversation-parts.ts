@@ -60,6 +60,8 @@ export const targetsAttribute = {
       campaignId: { type: 'string', required: true },
       reason: { type: ATTRIBUTION_TARGET_REASONS, required: true },
       campaignConfirmed: { type: 'boolean', required: true },
+      /** what the rules saw, in staff's words (absent on items written before it was kept) */
+      evidence: { type: 'string' },
     },
   },
 } as const;

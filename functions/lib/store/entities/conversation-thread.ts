@@ -27,6 +27,8 @@ export const conversationThreadEntity = new Entity(
       managers: { type: 'list', items: { type: 'string' } },
       /** a person's assignment: sticks for later messages */
       assignment: candidatesAttribute,
+      /** a person said "none of these": a manager's mail alone never attributes this thread again */
+      dismissed: { type: 'boolean', default: false },
       summary: { type: 'string', default: '' },
       /** the message keys the summary covers */
       summarisedKeys: { type: 'list', items: { type: 'string' } },

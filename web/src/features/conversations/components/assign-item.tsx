@@ -12,6 +12,8 @@ import { GmailThreadLinks } from './timeline-gmail-links';
 
 type Candidate = ConversationJson['candidates'][number];
 
+const DISMISS = '~none-of-these';
+
 const candidateKey = (candidate: Candidate) => `${candidate.campaign_id}:${candidate.contact_email}`;
 const candidateName = (candidate: Candidate) => candidate.talent_name.trim() || candidate.contact_email;
 
@@ -29,9 +31,11 @@ export const AssignItem = ({ conversation }: { conversation: ConversationJson })
 
   const submit = async (candidates: readonly Candidate[], marker: string) => {
     setError(undefined);
+    const dismiss = marker === DISMISS;
     const parsed = assignBody.safeParse({
       id: conversation.id,
       assignments: candidates.map((candidate) => ({ contact_email: candidate.contact_email, campaign_id: candidate.campaign_id })),
+      ...(dismiss ? { dismiss } : {}),
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
@@ -40,7 +44,11 @@ export const AssignItem = ({ conversation }: { conversation: ConversationJson })
     setPending(marker);
     try {
       await assign.mutateAsync(parsed.data);
-      notify({ type: 'success', title: queueText.assignedTitle, message: queueText.assigned(candidates.map(candidateName).join(', ')) });
+      notify(
+        dismiss
+          ? { type: 'success', title: queueText.dismissedTitle, message: queueText.dismissed }
+          : { type: 'success', title: queueText.assignedTitle, message: queueText.assigned(candidates.map(candidateName).join(', ')) },
+      );
     } catch (failure) {
       const message = errorMessage(failure, queueText.assignFailed);
       setError(message);
@@ -110,17 +118,29 @@ export const AssignItem = ({ conversation }: { conversation: ConversationJson })
               );
             })}
           </ul>
-          {conversation.candidates.length > 1 ? (
+          <div className="flex flex-wrap gap-2">
+            {conversation.candidates.length > 1 ? (
+              <Button
+                size="sm"
+                loading={pending === 'selected'}
+                disabled={busy}
+                aria-describedby={error ? errorId : undefined}
+                onClick={() => void submit(chosen, 'selected')}
+              >
+                {pending === 'selected' ? queueText.assigning : queueText.assignSelected(chosen.length)}
+              </Button>
+            ) : null}
             <Button
               size="sm"
-              loading={pending === 'selected'}
+              variant="outline"
+              loading={pending === DISMISS}
               disabled={busy}
-              aria-describedby={error ? errorId : undefined}
-              onClick={() => void submit(chosen, 'selected')}
+              aria-label={queueText.dismissLabel(conversation.subject || queueText.noSubject)}
+              onClick={() => void submit([], DISMISS)}
             >
-              {pending === 'selected' ? queueText.assigning : queueText.assignSelected(chosen.length)}
+              {queueText.dismiss}
             </Button>
-          ) : null}
+          </div>
         </div>
       )}
       <FieldError id={errorId} message={error} />

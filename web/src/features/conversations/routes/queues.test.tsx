@@ -63,13 +63,13 @@ const setup = (items: ConversationJson[] = [waitingLong, waitingShort, quiet, un
 const queue = (id: string) => within(screen.getByTestId(`queue-${id}`));
 
 describe('QueuesRoute', () => {
-  it('asks the server for each queue: turn=agency oldest waiting first, follow_up, needs_assignment, and the changes feed', async () => {
+  it('asks the server for each queue: needs_reply (the agency owes an answer, not Declined) oldest waiting first, follow_up, needs_assignment, and the changes feed', async () => {
     const { server } = setup();
     await waitFor(() => expect(queue('needs_reply').getAllByTestId('queue-item')).toHaveLength(2));
     const lists = server.calls.filter((call) => call.path === '/api/v3/conversations').map((call) => Object.fromEntries(call.query));
     expect(lists).toEqual(
       expect.arrayContaining([
-        { turn: 'agency', tracking: 'on', sort: 'waiting', limit: '50' },
+        { needs_reply: 'true', tracking: 'on', sort: 'waiting', limit: '50' },
         { follow_up: 'true', tracking: 'on', sort: 'waiting', limit: '50' },
         { needs_assignment: 'true', sort: '-updated', limit: '50' },
       ]),
@@ -131,6 +131,16 @@ describe('QueuesRoute', () => {
       ],
     });
     await waitFor(() => expect(queue('needs_assignment').queryByTestId('assign-item')).toBeNull());
+  });
+
+  it('dismisses a needs-assignment conversation with "None of these"; it leaves the queue', async () => {
+    const { user, posts } = setup();
+    const item = await queue('needs_assignment').findByTestId('assign-item');
+    await user.click(within(item).getByRole('button', { name: 'None of these talents: Verde Kitchen – creadores de cocina' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]!.body).toEqual({ id: '~na:0123456789abcdef', assignments: [], dismiss: true });
+    await waitFor(() => expect(queue('needs_assignment').queryByTestId('assign-item')).toBeNull());
+    expect(notificationStore.getSnapshot().map(({ title }) => title)).toEqual(['Conversation Dismissed']);
   });
 
   it('shows what changed since the last visit, newest first, each linking to its timeline', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deriveStatus, needsFollowUp, type StatusEvent } from './conversation-status';
+import { declinesSomethingElse, deriveStatus, deriveStatusWithReasons, namesTheDeal, needsFollowUp, needsReply, sameFee, type DealTerms, type StatusEvent } from './conversation-status';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 2, 2, 9);
@@ -256,5 +256,278 @@ describe('deriveStatus: properties', () => {
         if (before !== 'confirmed') expect(after).not.toBe('confirmed');
       }),
     );
+  });
+});
+
+describe('deriveStatus: every row at its boundary', () => {
+  const HOLIDAY: DealTerms = { campaignName: 'Holiday Glam', projectName: 'Festive glitter palette', clientName: 'Lumière Beauty', deliverables: '1x Instagram Reel and 2x TikTok videos' };
+  const confirmedDeal = () => [agency({ intent: 'offer', fees: usd(1500) }), talent({ intent: 'accept', fees: usd(1500) })];
+  const decline = (side: 'agency' | 'talent', intentQuote: string, fees: StatusEvent['fees'] = []) => ev(side, { intent: 'decline', intentQuote, fees });
+
+  it('treats fees as equal below half a cent and in the same currency, whatever its case or spaces', () => {
+    expect(sameFee({ amount: 1500, currency: 'USD' }, { amount: 1500.004, currency: ' usd ' })).toBe(true);
+    expect(sameFee({ amount: 1500, currency: ' usd ' }, { amount: 1500, currency: 'USD' })).toBe(true);
+    expect(sameFee({ amount: 0, currency: 'USD' }, { amount: 0.005, currency: 'USD' })).toBe(false);
+    expect(sameFee({ amount: 0.005, currency: 'USD' }, { amount: 0, currency: 'USD' })).toBe(false);
+    expect(sameFee({ amount: 1500, currency: 'USD' }, { amount: 1500, currency: 'EUR' })).toBe(false);
+    const offer = agency({ intent: 'offer', fees: usd(1500) });
+    expect(deriveStatus([offer, talent({ intent: 'accept', fees: usd(1500.004) })]).status).toBe('confirmed');
+    expect(deriveStatus([offer, talent({ intent: 'accept', fees: usd(1500.006) })]).status).toBe('negotiating');
+    expect(deriveStatus([offer, talent({ intent: 'accept', fees: usd(1499.994) })]).status).toBe('negotiating');
+  });
+
+  it('confirms an agency accept only of terms the talent side put forward', () => {
+    const reply = talent({ intent: 'question' });
+    expect(deriveStatus([agency(), reply, agency({ intent: 'accept' })]).status).toBe('replied');
+    expect(deriveStatus([agency(), talent({ intent: 'counter' }), agency({ intent: 'accept' })]).status).toBe('confirmed');
+    expect(deriveStatus([agency(), talent({ intent: 'offer', fees: usd(900) }), agency({ intent: 'accept', fees: usd(900) })]).status).toBe('confirmed');
+    expect(deriveStatus([agency(), talent({ intent: 'offer', fees: usd(900) }), agency({ intent: 'accept', fees: usd(800) })]).status).toBe('negotiating');
+  });
+
+  it('confirms on the talent’s invoice only when every invoiced fee is one the agency stated', () => {
+    const offer = agency({ intent: 'offer', fees: usd(2500) });
+    const invoice = (fees: StatusEvent['fees']) => talent({ intent: 'logistics', fees });
+    expect(deriveStatus([offer, invoice([{ amount: 2500, currency: 'USD', state: 'invoiced' }])]).status).toBe('confirmed');
+    // a quoted fee of the agency's amount is not an invoice
+    expect(deriveStatus([offer, invoice([{ amount: 2500, currency: 'USD', state: 'quoted' }])]).status).toBe('negotiating');
+    expect(deriveStatus([offer, invoice([{ amount: 2500, currency: 'USD', state: 'invoiced' }, { amount: 300, currency: 'USD', state: 'invoiced' }])]).status).toBe('negotiating');
+    // the agency's own "invoice" confirms nothing
+    expect(deriveStatus([offer, agency({ intent: 'logistics', fees: [{ amount: 2500, currency: 'USD', state: 'invoiced' }] })]).status).toBe('awaiting_reply');
+  });
+
+  it('reopens a declined deal on an agency counter or offer, never on the talent’s', () => {
+    const declined = [agency({ intent: 'offer', fees: usd(1000) }), talent({ intent: 'decline', intentQuote: 'not for me' })];
+    expect(deriveStatus([...declined, agency({ intent: 'counter', fees: usd(1200) })]).status).toBe('negotiating');
+    expect(deriveStatus([...declined, agency({ intent: 'counter' })]).status).toBe('negotiating');
+    expect(deriveStatus([...declined, talent({ intent: 'counter', fees: usd(1200) })]).status).toBe('declined');
+    expect(deriveStatus([...declined, talent({ intent: 'offer', fees: usd(1200) })]).status).toBe('declined');
+    expect(deriveStatus([...declined, agency({ intent: 'accept' })]).status).toBe('declined');
+    expect(deriveStatus([...declined, agency({ intent: 'logistics', fees: usd(1200) })]).status).toBe('declined');
+  });
+
+  it('keeps a confirmed deal through a roster note, an invoice, an extra ask turned down or a date moved', () => {
+    const keeps = [
+      'Mia and Jo are away over the holidays and not available from 20 December',
+      'Please find attached my invoice for the agreed £1,500, I won’t be able to take other work until it is paid',
+      'we’ll pass on the extra TikTok but the reel is still on',
+      'We would rather not do an additional story',
+      'I can’t make Tuesday, can we reschedule the call?',
+      'Out of office until Monday, not available',
+      // the campaign's first word alone is not its name
+      'Both are off for the holiday season',
+    ];
+    for (const quote of keeps) expect(deriveStatus([...confirmedDeal(), decline('talent', quote)], undefined, HOLIDAY).status, quote).toBe('confirmed');
+  });
+
+  it('declines a confirmed deal when the decline names it: its name, client, a deliverable, a deal word or its fee', () => {
+    const ends = [
+      'We have to pull out of Holiday Glam, sorry',
+      'I’m withdrawing from the Festive Glitter Palette work',
+      'Lumière have been great but I must step back',
+      'I can no longer do the reel',
+      'We need to cancel the campaign',
+      'I won’t be doing this collab after all',
+    ];
+    for (const quote of ends) expect(deriveStatus([...confirmedDeal(), decline('talent', quote)], undefined, HOLIDAY).status, quote).toBe('declined');
+    // the deal's fee stated in the decline names it too
+    expect(deriveStatus([...confirmedDeal(), decline('talent', 'sorry, cannot do it', usd(1500))], undefined, HOLIDAY).status).toBe('declined');
+    expect(deriveStatus([...confirmedDeal(), decline('talent', 'sorry, cannot do it', usd(700))], undefined, HOLIDAY).status).toBe('confirmed');
+    // the agency (or its client) cancelling, in words that name the deal
+    expect(deriveStatus([...confirmedDeal(), decline('agency', 'The client has cancelled the Holiday Glam campaign')], undefined, HOLIDAY).status).toBe('declined');
+    expect(deriveStatus([...confirmedDeal(), decline('agency', 'No, we can’t send a second palette')], undefined, HOLIDAY).status).toBe('confirmed');
+    // without the campaign's names, deal words and fees still count
+    expect(deriveStatus([...confirmedDeal(), decline('talent', 'We need to cancel the campaign')]).status).toBe('declined');
+    expect(deriveStatus([...confirmedDeal(), decline('talent', 'We have to pull out of Holiday Glam')]).status).toBe('confirmed');
+  });
+
+  it('reads a talent’s decline without a quote as labelled, an agency’s as a “no” to a detail', () => {
+    expect(deriveStatus([...confirmedDeal(), talent({ intent: 'decline' })], undefined, HOLIDAY).status).toBe('declined');
+    expect(deriveStatus([...confirmedDeal(), agency({ intent: 'decline' })], undefined, HOLIDAY).status).toBe('confirmed');
+  });
+
+  it('does not decline an open negotiation on a decline of something else', () => {
+    const open = [agency({ intent: 'offer', fees: usd(1500) }), talent({ intent: 'question' })];
+    expect(deriveStatus([...open, decline('talent', 'we’ll pass on the extra TikTok but the reel is still on')]).status).toBe('negotiating');
+    expect(deriveStatus([...open, decline('talent', 'not for me, thanks')]).status).toBe('declined');
+    expect(deriveStatus([...open, decline('agency', 'we will not go ahead with you this time')]).status).toBe('declined');
+  });
+
+  it('reopens a confirmed deal only on the talent’s new price, never on an invoice or the agency’s figure', () => {
+    const invoiced = [{ amount: 1800, currency: 'USD', state: 'invoiced' as const }];
+    expect(deriveStatus([...confirmedDeal(), talent({ intent: 'counter', fees: invoiced })]).status).toBe('confirmed');
+    expect(deriveStatus([...confirmedDeal(), talent({ intent: 'counter', fees: usd(1800) })]).status).toBe('negotiating');
+    expect(deriveStatus([...confirmedDeal(), talent({ intent: 'offer', fees: usd(1800) })]).status).toBe('negotiating');
+    expect(deriveStatus([...confirmedDeal(), talent({ intent: 'counter', fees: usd(1500) })]).status).toBe('confirmed');
+    expect(deriveStatus([...confirmedDeal(), talent({ intent: 'counter' })]).status).toBe('confirmed');
+    expect(deriveStatus([...confirmedDeal(), talent({ intent: 'logistics', fees: usd(1800) })]).status).toBe('confirmed');
+    expect(deriveStatus([...confirmedDeal(), agency({ intent: 'counter', fees: usd(1800) })]).status).toBe('confirmed');
+  });
+
+  it('keeps as agreed the fee the talent accepted without restating it: the agency’s latest', () => {
+    const deal = [agency({ intent: 'offer', fees: usd(1000) }), agency({ intent: 'offer', fees: usd(1200) }), talent({ intent: 'accept' })];
+    expect(deriveStatus([...deal, talent({ intent: 'counter', fees: usd(1200) })]).status).toBe('confirmed');
+    expect(deriveStatus([...deal, talent({ intent: 'counter', fees: usd(1000) })]).status).toBe('negotiating');
+  });
+});
+
+describe('what a decline turns down', () => {
+  it('knows an extra ask, a deal that stands, a bill and a moved date; nothing without a quote', () => {
+    expect(declinesSomethingElse(undefined)).toBe(false);
+    expect(declinesSomethingElse('We will pass on the bonus post')).toBe(true);
+    expect(declinesSomethingElse('the reel is still on')).toBe(true);
+    expect(declinesSomethingElse('Can we postpone to next week?')).toBe(true);
+    expect(declinesSomethingElse('We will pass on this one')).toBe(false);
+    expect(declinesSomethingElse('The shoot is still\n  on, no to the add-on')).toBe(true);
+    expect(declinesSomethingElse('Sorry, I am out of the office')).toBe(true);
+    expect(declinesSomethingElse('No, the invoiced amount is wrong')).toBe(true);
+    expect(declinesSomethingElse('Can we push it back a week? Not Friday')).toBe(true);
+  });
+
+  it('names the deal by a deal word after a determiner and at most three words, across line breaks', () => {
+    expect(namesTheDeal('I must cancel the\n campaign', undefined, false)).toBe(true);
+    expect(namesTheDeal('I must drop our big winter glow partnership', undefined, false)).toBe(true);
+    expect(namesTheDeal('I must drop our very big new winter partnership', undefined, false)).toBe(false);
+    expect(namesTheDeal('no campaign work in December', undefined, false)).toBe(false);
+    expect(namesTheDeal('Sorry, Holiday   Glam is off', { campaignName: 'Holiday Glam' }, false)).toBe(true);
+    expect(namesTheDeal('Sorry, no glam this holiday', { campaignName: 'Holiday Glam' }, false)).toBe(false);
+    expect(namesTheDeal('no reel', { deliverables: '1x TikTok video' }, false)).toBe(false);
+    expect(namesTheDeal('no reel', { clientName: '' }, false)).toBe(false);
+  });
+
+  it.each(['reel', 'tiktok', 'story', 'stories', 'short', 'integration', 'carousel', 'vlog', 'livestream', 'unboxing', 'youtube', 'podcast', 'newsletter'])(
+    'names the deal by a "%s" the campaign lists, not by one it does not',
+    (kind) => {
+      expect(namesTheDeal(`sorry, no ${kind} from me`, { deliverables: `1x ${kind}` }, false)).toBe(true);
+      expect(namesTheDeal(`sorry, no ${kind} from me`, { deliverables: '1x blog article' }, false)).toBe(false);
+    },
+  );
+
+  it('names the deal by the client’s first word only when it is a word of four letters or more', () => {
+    expect(namesTheDeal('Maru were lovely but no', { clientName: 'Maru Tea' }, false)).toBe(true);
+    expect(namesTheDeal('Ok then, no', { clientName: 'Ok Cosmetics' }, false)).toBe(false);
+    expect(namesTheDeal('no reels for me', { deliverables: '1x Instagram Reel' }, false)).toBe(true);
+    expect(namesTheDeal('no Instagram for now', { deliverables: '1x Instagram Reel' }, false)).toBe(false);
+    expect(namesTheDeal('no stories please', { deliverables: '3x Instagram Stories' }, false)).toBe(true);
+    expect(namesTheDeal(undefined, undefined, false)).toBe(true);
+    expect(namesTheDeal('anything', undefined, true)).toBe(true);
+  });
+});
+
+describe('deriveStatusWithReasons: which message set the status and the turn', () => {
+  it('points at the message that last changed the status and the one that gave the turn, in the order given', () => {
+    const outreach = agency({ intent: 'offer', fees: usd(1500) });
+    const accept = talent({ intent: 'accept', intentQuote: 'Happy to go ahead' });
+    const thanks = agency({ intent: 'logistics' });
+    // given out of order: indexes are those of the input
+    expect(deriveStatusWithReasons([thanks, accept, outreach])).toMatchObject({ status: 'confirmed', statusEvent: 1, whoseTurn: 'talent', turnEvent: 0 });
+    expect(deriveStatusWithReasons([outreach])).toMatchObject({ status: 'awaiting_reply', statusEvent: 0, turnEvent: 0 });
+    expect(deriveStatusWithReasons([])).toMatchObject({ statusEvent: null, turnEvent: null });
+  });
+
+  it('points at no message for what a person set', () => {
+    const events = [agency({ intent: 'offer', fees: usd(1500) }), talent({ intent: 'question' })];
+    expect(deriveStatusWithReasons(events, { status: 'confirmed' })).toMatchObject({ statusEvent: null, turnEvent: 1 });
+    expect(deriveStatusWithReasons(events, { whoseTurn: 'talent', correctedAt: clock })).toMatchObject({ statusEvent: 1, turnEvent: null });
+    expect(deriveStatusWithReasons(events, { whoseTurn: 'agency', correctedAt: clock })).toMatchObject({ turnEvent: 1 });
+  });
+});
+
+describe('the queues', () => {
+  it('never asks to follow up a talent the agency never wrote to', () => {
+    const base = { whoseTurn: 'talent' as const, turnSince: T0, now: T0 + 30 * DAY, followUpAfterDays: 3 };
+    expect(needsFollowUp({ ...base, writtenTo: false })).toBe(false);
+    expect(needsFollowUp({ ...base, writtenTo: true })).toBe(true);
+    expect(needsFollowUp(base)).toBe(true);
+  });
+
+  it('asks for a reply on the agency’s turn unless the deal is declined', () => {
+    expect(needsReply({ whoseTurn: 'agency', status: 'negotiating' })).toBe(true);
+    expect(needsReply({ whoseTurn: 'agency', status: 'confirmed' })).toBe(true);
+    expect(needsReply({ whoseTurn: 'agency', status: 'declined' })).toBe(false);
+    expect(needsReply({ whoseTurn: 'talent', status: 'negotiating' })).toBe(false);
+    expect(needsReply({ whoseTurn: null, status: 'not_contacted' })).toBe(false);
+  });
+});
+
+describe('deriveStatus: the edges a change could break silently', () => {
+  it('counts an offer without a fee as terms, from either side', () => {
+    expect(deriveStatus([agency({ intent: 'question' }), talent({ intent: 'offer' })]).status).toBe('negotiating');
+    expect(deriveStatus([agency({ intent: 'offer' }), talent({ intent: 'accept' })]).status).toBe('confirmed');
+    expect(deriveStatus([agency({ intent: 'question' }), talent({ intent: 'accept' })]).status).toBe('replied');
+  });
+
+  it('confirms on an invoice of one of several fees the agency stated; agrees only the invoiced fee', () => {
+    const offers = [agency({ intent: 'offer', fees: usd(1000) }), agency({ intent: 'offer', fees: usd(2500) })];
+    const invoice = talent({ intent: 'logistics', fees: [{ amount: 2500, currency: 'USD', state: 'invoiced' }, { amount: 300, currency: 'USD', state: 'quoted' }] });
+    expect(deriveStatus([...offers, invoice]).status).toBe('confirmed');
+    expect(deriveStatus([...offers, invoice, talent({ intent: 'counter', fees: usd(300) })]).status).toBe('negotiating');
+    expect(deriveStatus([...offers, invoice, talent({ intent: 'counter', fees: usd(2500) })]).status).toBe('confirmed');
+  });
+
+  it('agrees the fee an accept states, not every fee the other side last stated', () => {
+    const offer = agency({ intent: 'offer', fees: [...usd(1200), ...usd(1500)] });
+    const accepted = [offer, talent({ intent: 'accept', fees: usd(1500) })];
+    expect(deriveStatus([...accepted, talent({ intent: 'counter', fees: usd(1200) })]).status).toBe('negotiating');
+    // an accept stating no fee agrees every fee of the other side's latest message that stated any
+    const all = [offer, talent({ intent: 'accept' })];
+    expect(deriveStatus([...all, talent({ intent: 'counter', fees: usd(1200) })]).status).toBe('confirmed');
+    expect(deriveStatus([...all, talent({ intent: 'counter', fees: usd(1500) })]).status).toBe('confirmed');
+  });
+
+  it('keeps the latest fees a side stated across its messages that state none', () => {
+    const events = [agency({ intent: 'offer', fees: usd(1000) }), agency({ intent: 'offer' }), talent({ intent: 'accept' }), talent({ intent: 'counter', fees: usd(1000) })];
+    expect(deriveStatus(events).status).toBe('confirmed');
+  });
+
+  it('names the deal by its fee among several the agency stated', () => {
+    const extraAsk = agency({ intent: 'offer', fees: usd(300) });
+    const events = (fees: StatusEvent['fees']) => [agency({ intent: 'offer', fees: usd(1500) }), talent({ intent: 'accept' }), extraAsk, ev('talent', { intent: 'decline', intentQuote: 'sorry, cannot do it', fees })];
+    expect(deriveStatus(events(usd(1500))).status).toBe('declined');
+    expect(deriveStatus(events(usd(300))).status).toBe('declined');
+    expect(deriveStatus(events(usd(999))).status).toBe('confirmed');
+  });
+
+  it('agrees several fees at once and keeps them all', () => {
+    const events = [agency({ intent: 'offer', fees: [...usd(1000), ...usd(1200)] }), talent({ intent: 'accept' })];
+    expect(deriveStatus([...events, talent({ intent: 'counter', fees: usd(1000) })]).status).toBe('confirmed');
+    expect(deriveStatus([...events, talent({ intent: 'counter', fees: usd(1200) })]).status).toBe('confirmed');
+  });
+
+  it('walks on after a renegotiation: the deal can be confirmed again', () => {
+    const events = [agency({ intent: 'offer', fees: usd(1500) }), talent({ intent: 'accept', fees: usd(1500) }), talent({ intent: 'counter', fees: usd(1800) })];
+    expect(deriveStatus([...events, agency({ intent: 'accept', fees: usd(1800) })]).status).toBe('confirmed');
+    const reopened = [agency({ intent: 'offer', fees: usd(1000) }), talent({ intent: 'decline', intentQuote: 'no thanks' }), agency({ intent: 'counter', fees: usd(1200) })];
+    expect(deriveStatus([...reopened, talent({ intent: 'accept', fees: usd(1200) })]).status).toBe('confirmed');
+  });
+
+  it('keeps the turn’s start when a bounce comes while it is already the agency’s turn', () => {
+    const outreach = agency();
+    const reply = talent({ intent: 'question' });
+    const bounce = ev('unknown', { autoReply: 'bounce' });
+    expect(deriveStatus([outreach, reply, bounce])).toEqual({ status: 'replied', whoseTurn: 'agency', turnSince: reply.at });
+  });
+
+  it('keeps the given order of messages sent at the same moment or at no readable time', () => {
+    const offer = { at: T0, side: 'agency' as const, autoReply: 'none' as const, intent: 'offer' as const, fees: usd(1000), toOtherSide: true };
+    const no = { ...offer, side: 'talent' as const, intent: 'decline' as const, fees: [] };
+    expect(deriveStatus([offer, no]).status).toBe('declined');
+    expect(deriveStatus([no, offer]).status).toBe('negotiating');
+    expect(deriveStatus([{ ...offer, at: Number.NaN }, { ...no, at: T0 - DAY }]).status).toBe('declined');
+    expect(deriveStatus([{ ...no, at: Number.NaN }, { ...offer, at: T0 + DAY }]).status).toBe('negotiating');
+  });
+
+  it('points at the message that gave the turn, not a later one that kept it', () => {
+    const outreach = agency();
+    expect(deriveStatusWithReasons([outreach, agency(), agency()])).toMatchObject({ turnEvent: 0, statusEvent: 0 });
+  });
+
+  it('never follows up with no turn start, an unreadable delay or clock, and at once with a delay of 0', () => {
+    const base = { whoseTurn: 'talent' as const, turnSince: T0, now: T0 + 10 * DAY, followUpAfterDays: 3 };
+    expect(needsFollowUp({ ...base, turnSince: null })).toBe(false);
+    expect(needsFollowUp({ ...base, turnSince: Number.NaN })).toBe(false);
+    expect(needsFollowUp({ ...base, now: Number.NaN })).toBe(false);
+    expect(needsFollowUp({ ...base, followUpAfterDays: Number.NaN })).toBe(false);
+    expect(needsFollowUp({ ...base, followUpAfterDays: -1 })).toBe(false);
+    expect(needsFollowUp({ ...base, followUpAfterDays: 0, now: T0 })).toBe(true);
   });
 });

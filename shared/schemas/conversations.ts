@@ -140,6 +140,8 @@ export const conversationListQuery = z.object({
   status: csvOf(CONVERSATION_STATUSES, 'status').optional(),
   turn: z.enum(TURNS, { error: 'turn must be agency or talent' }).optional(),
   follow_up: flag.optional(),
+  /** the agency owes a reply: its turn, and not Declined (the Needs reply queue) */
+  needs_reply: flag.optional(),
   tracking: z.enum(['on', 'off'], { error: 'tracking must be on or off' }).optional(),
   needs_assignment: flag.optional(),
   q: z.string().trim().max(200, { error: 'q must be 200 characters or fewer' }).optional(),
@@ -177,10 +179,33 @@ export const conversationMessageJson = z.object({
 });
 export type ConversationMessageJson = z.infer<typeof conversationMessageJson>;
 
+/** The message (and its words) that set a shown value, or the person who did ("why this status"). */
+export const setBecauseJson = z.object({
+  set_by: z.enum(SET_BY),
+  /** the message that set it; null when a person did */
+  message_id: z.string().nullable(),
+  /** when: the message's date, or the person's correction */
+  date: iso.nullable(),
+  from: z.string(),
+  /** the message's own words that show it ('' when none were kept) */
+  quote: z.string(),
+});
+export type SetBecauseJson = z.infer<typeof setBecauseJson>;
+
+/** Why the conversation shows its status, whose turn and latest fee (null: nothing set it). Only the one-conversation read has it. */
+export const conversationWhyJson = z.object({
+  status: setBecauseJson.nullable(),
+  whose_turn: setBecauseJson.nullable(),
+  latest_fee: setBecauseJson.nullable(),
+});
+export type ConversationWhyJson = z.infer<typeof conversationWhyJson>;
+
 export const conversationDetailResponse = z.object({
   success: z.literal(true),
   conversation: conversationJson,
   messages: z.array(conversationMessageJson),
+  /** absent from a server that does not explain yet */
+  why: conversationWhyJson.optional(),
 });
 export type ConversationDetailResponse = z.infer<typeof conversationDetailResponse>;
 
@@ -231,18 +256,23 @@ export type ConversationPatchBody = z.infer<typeof conversationPatchBody>;
 
 export const conversationPatchResponse = z.object({ success: z.literal(true), conversation: conversationJson });
 
-export const assignBody = z.object({
-  id: z.string().trim().regex(/^~na:[a-f0-9]{16,64}$/, { error: 'id must be a needs-assignment conversation id' }),
-  assignments: z
-    .array(
-      z.object({
-        contact_email: z.string().max(1_000).transform(normalizeEmailAddress).refine(isEmailAddress, { error: 'contact_email must be an e-mail address' }),
-        campaign_id: z.string().trim().min(1, { error: 'campaign_id is required' }).max(64),
-      }),
-    )
-    .min(1, { error: 'Choose at least one talent' })
-    .max(50),
-});
+export const assignBody = z
+  .object({
+    id: z.string().trim().regex(/^~na:[a-f0-9]{16,64}$/, { error: 'id must be a needs-assignment conversation id' }),
+    assignments: z
+      .array(
+        z.object({
+          contact_email: z.string().max(1_000).transform(normalizeEmailAddress).refine(isEmailAddress, { error: 'contact_email must be an e-mail address' }),
+          campaign_id: z.string().trim().min(1, { error: 'campaign_id is required' }).max(64),
+        }),
+      )
+      .max(50)
+      .default([]),
+    /** "None of these": the thread is about none of the candidates, remembered for that thread */
+    dismiss: z.boolean().optional(),
+  })
+  .refine((body) => body.dismiss === true || body.assignments.length > 0, { error: 'Choose at least one talent', path: ['assignments'] })
+  .refine((body) => body.dismiss !== true || body.assignments.length === 0, { error: 'Dismiss or choose talents, not both', path: ['dismiss'] });
 export type AssignBody = z.infer<typeof assignBody>;
 
 export const assignResponse = z.object({ success: z.literal(true), conversations: z.array(conversationJson) });

@@ -92,6 +92,18 @@ describe('filterSortPage: filters', () => {
     expect(emails({ status: 'awaiting_reply', turn: 'talent', follow_up: 'false' })).toEqual(['glow-q1:eve@example.com']);
   });
 
+  it('lists in Needs reply the agency’s turn, never a declined conversation, whoever declared it', () => {
+    const declinedOnAgencyTurn = row({ email: 'fay@example.com', name: 'Fay Lund', status: 'declined', whose_turn: 'agency', turn_since: '2027-03-02T00:00:00.000Z' });
+    const closedByPerson = row({ email: 'gus@example.com', name: 'Gus Hale', status: 'declined', whose_turn: 'agency', corrected_fields: ['status'] });
+    const rows = [...ROWS, declinedOnAgencyTurn, closedByPerson];
+    expect(emails({ needs_reply: 'true' }, rows)).toEqual(['glow-q1:ana@example.com', 'glow-q1:cleo@example.com']);
+    expect(emails({ turn: 'agency' }, rows)).toContain('glow-q1:fay@example.com');
+    expect(page({ needs_reply: 'false' }, rows).total).toBe(rows.filter((r) => !r.needs_assignment).length - 2);
+    // a cursor of one queue is not another's
+    const cursor = page({ needs_reply: 'true', limit: '1' }, rows).cursor!;
+    expect(() => page({ needs_reply: 'false', limit: '1', cursor }, rows)).toThrow(AppError);
+  });
+
   it('finds needs-assignment rows by a candidate campaign or e-mail', () => {
     expect(page({ needs_assignment: 'true', campaign_id: 'glow-q1' }).total).toBe(1);
     expect(page({ needs_assignment: 'true', campaign_id: 'glow-q2' }).total).toBe(0);

@@ -7,6 +7,9 @@ import {
   type ConversationMessageJson,
   type ConversationSort,
   type ConversationStatus,
+  type ConversationDetailResponse,
+  type ConversationWhyJson,
+  type SetBecauseJson,
 } from '../../../shared/schemas/conversations';
 import { contactsByEmail, getContact, listAgencyContacts, listCampaignContacts, type ContactItem } from '../campaigns/contact-store';
 import { findCampaign, getCampaignOrThrow, listCampaignItems } from '../campaigns/campaigns';
@@ -17,8 +20,10 @@ import type { CampaignItem } from '../store/entities/campaign';
 import { conversationEntity, NEEDS_ASSIGNMENT_SEGMENT, type ConversationItem } from '../store/entities/conversation';
 import type { MailMessageItem } from '../store/entities/mail-message';
 import { fold } from './rules/text';
+import { needsReply } from './rules/turn-and-follow-up';
 import { directoryOf, gmailThreadUrl, toConversationJson } from './read-model';
 import { conversationId, getMessages, getThreads, parseConversationId } from './store';
+import { dealTermsOf, deriveConversation, type SetBecause } from './recompute';
 
 /**
  * GET /api/v3/conversations: the contacts of a campaign (or of the agency) merged with their
@@ -45,6 +50,7 @@ const queryHash = (query: ConversationListQuery): string => {
     status: query.status ? [...new Set(query.status)].sort() : null,
     turn: query.turn ?? null,
     follow_up: query.follow_up ?? null,
+    needs_reply: query.needs_reply ?? null,
     tracking: query.tracking ?? null,
     needs_assignment: query.needs_assignment ?? null,
     q: query.q ? fold(query.q) : null,
@@ -92,6 +98,7 @@ const matches = (row: ConversationJson, query: ConversationListQuery, needle: st
   if (query.status?.length && !query.status.includes(row.status)) return false;
   if (query.turn !== undefined && row.whose_turn !== query.turn) return false;
   if (query.follow_up !== undefined && row.follow_up !== query.follow_up) return false;
+  if (query.needs_reply !== undefined && needsReply({ whoseTurn: row.whose_turn, status: row.status }) !== query.needs_reply) return false;
   if (query.tracking !== undefined && row.tracking !== (query.tracking === 'on')) return false;
   if (needle && !searchText(row).includes(needle)) return false;
   return true;
@@ -258,7 +265,7 @@ export const contactConversation = async (scope: AgencyScope, campaignId: string
   ]);
   if (!contact) return undefined;
   const found = (item.data as ConversationItem | null) ?? undefined;
-  return { item: found, contact, json: toConversationJson({ item: found, contact, campaign, now, followUpAfterDays: followUp }) };
+  return { item: found, contact, campaign, json: toConversationJson({ item: found, contact, campaign, now, followUpAfterDays: followUp }) };
 };
 
 /** A needs-assignment conversation, its candidates named. */
@@ -304,28 +311,54 @@ const fromOf = (message: MailMessageItem): string => {
   return name && email ? `${name} <${email}>` : name || email;
 };
 
-/** The timeline of a conversation's threads: every message once, oldest first. */
-export const conversationMessages = async (agencyName: string, item: ConversationItem | undefined): Promise<ConversationMessageJson[]> => {
+const toMessageJson = (message: MailMessageItem): ConversationMessageJson => ({
+  message_id: message.messageId,
+  date: message.sentAt,
+  from: fromOf(message),
+  side: message.side,
+  summary: message.summary ?? '',
+  intent: message.intent ?? null,
+  auto_reply: message.autoReply,
+  ...messageLink(message.copies),
+});
+
+/** The message and words behind a shown value, as the timeline shows them. */
+const toSetBecauseJson = (because: SetBecause | null): SetBecauseJson | null =>
+  because
+    ? {
+        set_by: because.setBy,
+        message_id: because.message?.messageId ?? null,
+        date: because.message?.sentAt ?? because.at ?? null,
+        from: because.message ? fromOf(because.message) : '',
+        quote: because.quote,
+      }
+    : null;
+
+/** The timeline of a conversation's threads (every message once, oldest first) and why it shows its status, turn and fee. */
+export const conversationTimeline = async (
+  agencyName: string,
+  item: ConversationItem | undefined,
+  campaign?: CampaignItem,
+): Promise<{ messages: ConversationMessageJson[]; why: ConversationWhyJson }> => {
   const threadKeys: string[] = [...(item?.threadKeys ?? [])];
-  if (threadKeys.length === 0) return [];
+  if (!item || threadKeys.length === 0) return { messages: [], why: { status: null, whose_turn: null, latest_fee: null } };
   const threads = await getThreads(agencyName, threadKeys);
   const messages = await getMessages(agencyName, threads.flatMap((thread) => thread.messageKeys ?? []));
-  return [...messages.values()]
-    .sort((a, b) => a.sentAt.localeCompare(b.sentAt) || a.messageKey.localeCompare(b.messageKey))
-    .map((message) => ({
-      message_id: message.messageId,
-      date: message.sentAt,
-      from: fromOf(message),
-      side: message.side,
-      summary: message.summary ?? '',
-      intent: message.intent ?? null,
-      auto_reply: message.autoReply,
-      ...messageLink(message.copies),
-    }));
+  // The same derivation the pipeline stores, run again only here: the board never pays for it.
+  const { why } = deriveConversation(item, threads, messages, dealTermsOf(campaign));
+  return {
+    messages: [...messages.values()].sort((a, b) => a.sentAt.localeCompare(b.sentAt) || a.messageKey.localeCompare(b.messageKey)).map(toMessageJson),
+    why: { status: toSetBecauseJson(why.status), whose_turn: toSetBecauseJson(why.whoseTurn), latest_fee: toSetBecauseJson(why.latestFee) },
+  };
 };
 
-/** GET /api/v3/conversations/{id}: the conversation and its messages. */
-export const conversationDetail = async (scope: AgencyScope, id: string, now: number = Date.now()): Promise<{ conversation: ConversationJson; messages: ConversationMessageJson[] }> => {
-  const { item, json } = await loadConversation(scope, id, now);
-  return { conversation: json, messages: await conversationMessages(scope.agencyName, item) };
+/** GET /api/v3/conversations/{id}: the conversation, its messages and why it shows its status, turn and fee. */
+export const conversationDetail = async (
+  scope: AgencyScope,
+  id: string,
+  now: number = Date.now(),
+): Promise<Omit<ConversationDetailResponse, 'success'>> => {
+  const found = await loadConversation(scope, id, now);
+  const campaign = 'campaign' in found ? found.campaign : undefined;
+  return { conversation: found.json, ...(await conversationTimeline(scope.agencyName, found.item, campaign)) };
 };

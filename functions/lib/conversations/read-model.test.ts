@@ -215,10 +215,19 @@ describe('toConversationJson', () => {
     expect(waiting(2.9)).toBe(false);
     expect(waiting(10, 'agency')).toBe(false);
     expect(waiting(10, 'talent', 'declined')).toBe(false);
-    const row = { whose_turn: 'talent' as const, status: 'replied' as const };
+    const row = { whose_turn: 'talent' as const, status: 'replied' as const, last_outbound_at: '2027-03-01T00:00:00.000Z' };
     expect(followUpDue({ ...row, turn_since: null }, NOW, 3)).toBe(false);
     expect(followUpDue({ ...row, turn_since: 'not a date' }, NOW, 3)).toBe(false);
     expect(followUpDue({ ...row, turn_since: new Date(NOW - 2 * DAY).toISOString() }, NOW, 1)).toBe(true);
+  });
+
+  it('never flags a follow-up for a talent the agency never wrote to, however long the turn has been theirs', () => {
+    const base = { whoseTurn: 'talent' as const, turnSince: new Date(NOW - 30 * DAY).toISOString(), status: 'not_contacted' as const };
+    const neverWritten = itemOf(base);
+    delete (neverWritten as Partial<ConversationItem>).lastOutboundAt;
+    expect(toConversationJson({ item: neverWritten, contact: contactOf(), now: NOW, followUpAfterDays: 3 }).follow_up).toBe(false);
+    expect(toConversationJson({ item: itemOf(base), contact: contactOf(), now: NOW, followUpAfterDays: 3 }).follow_up).toBe(true);
+    expect(followUpDue({ whose_turn: 'talent', status: 'awaiting_reply', turn_since: new Date(NOW - 30 * DAY).toISOString(), last_outbound_at: null }, NOW, 3)).toBe(false);
   });
 
   it('makes a needs-assignment item its own row: ~na id, no campaign or e-mail, candidates named', () => {

@@ -85,10 +85,20 @@ const toFeeJson = (fact: FeeFactItem): FeeJson => ({
   set_by: fact.setBy,
 });
 
-/** Waiting on the talent for at least the follow-up delay (never for a declined conversation): the shared rule. */
-export const followUpDue = (row: Pick<ConversationJson, 'whose_turn' | 'turn_since' | 'status'>, now: number, followUpAfterDays: number): boolean => {
+/**
+ * Waiting on the talent for at least the follow-up delay: the shared rule. Never for a declined
+ * conversation, nor for a talent the agency never wrote to (no outbound message to the talent side).
+ */
+export const followUpDue = (row: Pick<ConversationJson, 'whose_turn' | 'turn_since' | 'status' | 'last_outbound_at'>, now: number, followUpAfterDays: number): boolean => {
   const since = row.turn_since ? Date.parse(row.turn_since) : Number.NaN;
-  return needsFollowUp({ whoseTurn: row.whose_turn, turnSince: Number.isNaN(since) ? null : since, now, followUpAfterDays, status: row.status });
+  return needsFollowUp({
+    whoseTurn: row.whose_turn,
+    turnSince: Number.isNaN(since) ? null : since,
+    now,
+    followUpAfterDays,
+    status: row.status,
+    writtenTo: row.last_outbound_at !== null,
+  });
 };
 
 const listOf = <T>(value: Iterable<T> | undefined | null): T[] => (value ? [...value] : []);
@@ -143,7 +153,7 @@ export const toConversationJson = ({ item, contact, campaign, now, followUpAfter
       campaign_id: candidate.campaignId,
       campaign_name: directory?.campaignName(candidate.campaignId) ?? '',
     })),
-    follow_up: followUpDue({ whose_turn: whoseTurn, turn_since: turnSince, status: item?.status ?? 'not_contacted' }, now, followUpAfterDays),
+    follow_up: followUpDue({ whose_turn: whoseTurn, turn_since: turnSince, status: item?.status ?? 'not_contacted', last_outbound_at: item?.lastOutboundAt ?? null }, now, followUpAfterDays),
     threads: listOf<string>(item?.threadCopies).flatMap((copy) => threadLink(copy) ?? []),
     corrected_fields: corrected,
     failures: listOf<FailureItem>(item?.failures).map((failure) => ({ purpose: failure.purpose, message: failure.message, at: failure.at })),

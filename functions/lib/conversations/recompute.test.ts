@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConversationItem } from '../store/entities/conversation';
 import type { ConversationThreadItem } from '../store/entities/conversation-thread';
 import type { MailMessageItem } from '../store/entities/mail-message';
-import { deriveConversation } from './recompute';
+import { dealTermsOf, deriveConversation } from './recompute';
 
 const AGENCY = 'brightwave';
 const TALENT = 'ana@creator.test';
@@ -123,5 +123,57 @@ describe('deriveConversation: one record per talent per campaign', () => {
     expect(Buffer.byteLength(JSON.stringify(derived), 'utf8')).toBeLessThan(300 * 1024);
     // the latest fee is still the latest one
     expect(derived.fees?.at(-1)?.amount).toBe(299 * 100 + 11);
+  });
+});
+
+describe('deriveConversation: a status that follows the deal', () => {
+  const offer = (fees: MailMessageItem['fees'] = []) => message('m1', '2026-10-01T10:00:00.000Z', { intent: 'offer', intentQuote: 'We can offer $450', fees });
+  const usdFee = (amount: number, key: string, state: 'quoted' | 'agreed' | 'invoiced') =>
+    ({ amount, currency: 'USD', unit: 'total', state, quote: `$${amount}`, messageId: `${key}@mail.test`, setBy: 'model' }) as const;
+  const talentSays = (key: string, sentAt: string, over: Partial<MailMessageItem>) => message(key, sentAt, { side: 'talent', fromEmail: TALENT, fromName: 'Ana', ...over });
+  const deal = dealTermsOf({ campaignName: 'Glow Serum', projectName: '', clientName: 'Glowskin Labs', deliverables: '1x Instagram Reel' });
+
+  it('records no agreed fee for an amount only the talent wrote, and keeps the agency’s amount agreed', () => {
+    const accept = talentSays('m2', '2026-10-02T10:00:00.000Z', { intent: 'accept', intentQuote: 'I accept', fees: [usdFee(1, 'm2', 'agreed')] });
+    const { derived, why } = deriveConversation(conversation(), [thread('t1', ['m1', 'm2'])], byKey(offer([usdFee(450, 'm1', 'quoted')]), accept));
+    expect(derived.status).toBe('negotiating');
+    expect((derived.fees ?? []).map((fee) => [fee.amount, fee.state])).toEqual([
+      [450, 'quoted'],
+      [1, 'quoted'],
+    ]);
+    expect(why.latestFee).toMatchObject({ message: { messageKey: 'm2' }, quote: '$1', setBy: 'model' });
+    const fair = talentSays('m2', '2026-10-02T10:00:00.000Z', { intent: 'accept', intentQuote: 'I accept', fees: [usdFee(450, 'm2', 'agreed')] });
+    const kept = deriveConversation(conversation(), [thread('t1', ['m1', 'm2'])], byKey(offer([usdFee(450, 'm1', 'quoted')]), fair));
+    expect(kept.derived.status).toBe('confirmed');
+    expect(kept.derived.fees?.at(-1)?.state).toBe('agreed');
+    expect(kept.why.status).toMatchObject({ message: { messageKey: 'm2' }, quote: 'I accept', setBy: 'model' });
+  });
+
+  it('ends a confirmed deal only on a decline that names it, with the campaign’s names given', () => {
+    const accept = talentSays('m2', '2026-10-02T10:00:00.000Z', { intent: 'accept', intentQuote: 'Happy to go ahead', fees: [usdFee(450, 'm2', 'agreed')] });
+    const threeMessages = (quote: string) =>
+      deriveConversation(
+        conversation(),
+        [thread('t1', ['m1', 'm2', 'm3'])],
+        byKey(offer([usdFee(450, 'm1', 'quoted')]), accept, talentSays('m3', '2026-10-09T10:00:00.000Z', { intent: 'decline', intentQuote: quote })),
+        deal,
+      );
+    expect(threeMessages('I am away over the holidays and not available').derived.status).toBe('confirmed');
+    const ended = threeMessages('I have to drop the Glowskin reel');
+    expect(ended.derived.status).toBe('declined');
+    expect(ended.why.status).toMatchObject({ message: { messageKey: 'm3' }, quote: 'I have to drop the Glowskin reel' });
+    expect(ended.why.whoseTurn).toMatchObject({ message: { messageKey: 'm2' } });
+  });
+
+  it('says a person set the status and turn they corrected, and nothing for a fee nobody stated', () => {
+    const item = conversation({ correctedFields: ['status', 'whose_turn'], correctedStatus: 'confirmed', correctedTurn: 'talent', correctedAt: '2026-10-05T00:00:00.000Z' });
+    const { why } = deriveConversation(item, [thread('t1', ['m1'])], byKey(offer()));
+    expect(why).toEqual({
+      status: { quote: '', setBy: 'person', at: '2026-10-05T00:00:00.000Z' },
+      whoseTurn: { message: expect.objectContaining({ messageKey: 'm1' }), quote: 'We can offer $450', setBy: 'model' },
+      latestFee: null,
+    });
+    const turned = conversation({ correctedFields: ['whose_turn'], correctedTurn: 'agency', correctedAt: '2026-10-05T00:00:00.000Z' });
+    expect(deriveConversation(turned, [thread('t1', ['m1'])], byKey(offer())).why.whoseTurn).toEqual({ quote: '', setBy: 'person', at: '2026-10-05T00:00:00.000Z' });
   });
 });

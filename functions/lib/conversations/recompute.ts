@@ -1,4 +1,4 @@
-import { deriveStatus, type StatusEvent } from '../../../shared/conversation-status';
+import { deriveStatusWithReasons, type DealTerms, type StatusEvent } from '../../../shared/conversation-status';
 import type { AttributionReason, ConversationStatus } from '../../../shared/schemas/conversations';
 import { isConditionalFailure } from '../identity/store-errors';
 import type { ConversationThreadItem } from '../store/entities/conversation-thread';
@@ -8,6 +8,8 @@ import type { MailMessageItem } from '../store/entities/mail-message';
 import { markSheetBehind } from '../store/entities/sheet-sync-state';
 import { epochSeconds, nowIso } from '../store/keys';
 import { conversationId, getMessages, getThreads, needsAssignmentId } from './store';
+import { agreedOnlyAsAgencyStated, latestFee } from './rules/fees';
+import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
 import { STORED_LIMITS } from '../mail/limits';
 
 /**
@@ -81,7 +83,26 @@ type Derived = Pick<
 >;
 
 /** Pure: the conversation's state from its threads and their messages. */
-export const deriveConversation = (item: ConversationItem, threads: ConversationThreadItem[], messages: Map<string, MailMessageItem>): { derived: Derived; relevant: string[] } => {
+/** The message and quote behind one shown value; `message` undefined when a person set it. */
+export type SetBecause = { message?: MailMessageItem; quote: string; setBy: 'model' | 'person'; at?: string };
+/** Why the conversation shows its status, turn and latest fee (null when nothing set it). */
+export type Why = { status: SetBecause | null; whoseTurn: SetBecause | null; latestFee: SetBecause | null };
+
+/** A campaign's names and deliverables: what a decline must name to end a confirmed deal. */
+export const dealTermsOf = (campaign: Pick<CampaignItem, 'campaignName' | 'projectName' | 'clientName' | 'deliverables'> | undefined): DealTerms | undefined =>
+  campaign
+    ? { campaignName: campaign.campaignName, projectName: campaign.projectName ?? '', clientName: campaign.clientName, deliverables: campaign.deliverables ?? '' }
+    : undefined;
+
+/** The words of a message that show what it did: its intent's quote, else its first fee's. */
+const quoteOf = (message: MailMessageItem | undefined): string => message?.intentQuote ?? message?.fees?.[0]?.quote ?? '';
+
+export const deriveConversation = (
+  item: ConversationItem,
+  threads: ConversationThreadItem[],
+  messages: Map<string, MailMessageItem>,
+  deal?: DealTerms,
+): { derived: Derived; relevant: string[]; why: Why } => {
   const key: Key = { agencyName: item.agencyName, campaignId: item.campaignId, subjectKey: item.subjectKey };
   const relevant = threads.filter((thread) => targetsFor(thread, key).length > 0);
   const ordered = [...new Set(relevant.flatMap((thread) => thread.messageKeys ?? []))]
@@ -94,15 +115,20 @@ export const deriveConversation = (item: ConversationItem, threads: Conversation
     side: m.side,
     autoReply: m.autoReply,
     ...(m.intent ? { intent: m.intent } : {}),
+    ...(m.intentQuote ? { intentQuote: m.intentQuote } : {}),
     fees: (m.fees ?? []).map((fee) => ({ amount: fee.amount, currency: fee.currency, state: fee.state })),
     toOtherSide: m.toOtherSide ?? false,
   }));
   const corrected = new Set(item.correctedFields ?? []);
-  const outcome = deriveStatus(events, {
-    ...(corrected.has('status') && item.correctedStatus ? { status: item.correctedStatus } : {}),
-    ...(corrected.has('whose_turn') && item.correctedTurn ? { whoseTurn: item.correctedTurn } : {}),
-    ...(item.correctedAt ? { correctedAt: Date.parse(item.correctedAt) } : {}),
-  });
+  const outcome = deriveStatusWithReasons(
+    events,
+    {
+      ...(corrected.has('status') && item.correctedStatus ? { status: item.correctedStatus } : {}),
+      ...(corrected.has('whose_turn') && item.correctedTurn ? { whoseTurn: item.correctedTurn } : {}),
+      ...(item.correctedAt ? { correctedAt: Date.parse(item.correctedAt) } : {}),
+    },
+    deal,
+  );
   const human = ordered.filter((m) => m.autoReply === 'none');
   const lastInbound = human.filter((m) => m.side === 'talent').at(-1);
   const lastOutbound = human.filter((m) => m.side === 'agency' && m.toOtherSide).at(-1);
@@ -122,14 +148,29 @@ export const deriveConversation = (item: ConversationItem, threads: Conversation
     // a person's all, then the model's of the latest threads first, bounded (mail/limits.ts)
     .slice(0, (item.personDates?.length ?? 0) + STORED_LIMITS.datesPerConversation);
   const modelFees = ordered.flatMap((m) => m.fees ?? []).filter((f) => !corrected.has('fees') || sentAtOf(f.messageId) > correctedAt);
-  const fees = [...(item.personFees ?? []), ...modelFees.slice(-STORED_LIMITS.feesPerConversation)];
+  const personFees = item.personFees ?? [];
+  // An amount is agreed only when the agency stated it (or a person set it): decided over every fee, then bounded.
+  const sideOf = (messageId: string | null | undefined) => (messageId ? ordered.find((m) => m.messageId === messageId)?.side : undefined);
+  const settled = agreedOnlyAsAgencyStated([...personFees, ...modelFees], sideOf);
+  const fees = [...settled.slice(0, personFees.length), ...settled.slice(personFees.length).slice(-STORED_LIMITS.feesPerConversation)];
 
   const reasons = relevant.flatMap((thread) => targetsFor(thread, key));
   const best = reasons.sort((a, b) => (REASON_RANK[b.reason] ?? 0) - (REASON_RANK[a.reason] ?? 0))[0];
   const latest = latestFirst(relevant)[0];
   const failures = [...relevant.flatMap((thread) => thread.failures ?? []), ...ordered.flatMap((m) => m.failures ?? [])];
   const needsAssignment = item.campaignId === NEEDS_ASSIGNMENT_SEGMENT;
+  const byPerson = (field: 'status' | 'whose_turn'): SetBecause | null =>
+    corrected.has(field) ? { quote: '', setBy: 'person', ...(item.correctedAt ? { at: item.correctedAt } : {}) } : null;
+  const byMessage = (index: number | null): SetBecause | null => (index === null ? null : { message: ordered[index], quote: quoteOf(ordered[index]), setBy: 'model' });
+  const shownFee = latestFee(fees);
+  const feeMessage = shownFee?.messageId ? ordered.find((m) => m.messageId === shownFee.messageId) : undefined;
+  const why: Why = {
+    status: outcome.statusEvent === null ? byPerson('status') : byMessage(outcome.statusEvent),
+    whoseTurn: outcome.turnEvent === null ? byPerson('whose_turn') : byMessage(outcome.turnEvent),
+    latestFee: shownFee ? { ...(feeMessage ? { message: feeMessage } : {}), quote: shownFee.quote ?? '', setBy: shownFee.setBy } : null,
+  };
   return {
+    why,
     relevant: relevant.map((thread) => thread.threadKey),
     derived: {
       status: outcome.status,
@@ -174,6 +215,10 @@ const recordChanges = async (before: ConversationItem, after: Derived) => {
   await Promise.all(writes.map((change) => conversationChangeEntity.put(change).go({ response: 'none' })));
 };
 
+/** The campaign a conversation belongs to (none for a needs-assignment one). */
+export const campaignOf = async (agencyName: string, campaignId: string): Promise<CampaignItem | undefined> =>
+  campaignId === NEEDS_ASSIGNMENT_SEGMENT ? undefined : ((await campaignEntity.get({ agencyName, campaignId }).go()).data ?? undefined);
+
 /**
  * Rebuilds a conversation; removes threads no longer attributed to it. Returns the item written
  * (undefined when there is none: a contact with no mail has no item).
@@ -183,9 +228,9 @@ export const recomputeConversation = async (agencyName: string, campaignId: stri
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const { data: item } = await conversationEntity.get(key).go({ consistent: true });
     if (!item) return undefined;
-    const threads = await getThreads(agencyName, item.threadKeys ?? []);
+    const [threads, campaign] = await Promise.all([getThreads(agencyName, item.threadKeys ?? []), campaignOf(agencyName, campaignId)]);
     const messages = await getMessages(agencyName, threads.flatMap((thread) => thread.messageKeys ?? []));
-    const { derived, relevant } = deriveConversation(item, threads, messages);
+    const { derived, relevant } = deriveConversation(item, threads, messages, dealTermsOf(campaign));
     if (campaignId === NEEDS_ASSIGNMENT_SEGMENT && relevant.length === 0) {
       await conversationEntity.delete(key).go({ response: 'none' });
       return undefined;

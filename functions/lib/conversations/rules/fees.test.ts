@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findAmounts, lastStatedCurrency, latestFee, normalizeFee, vatFromText } from './fees';
+import { agreedOnlyAsAgencyStated, findAmounts, lastStatedCurrency, latestFee, normalizeFee, vatFromText } from './fees';
 
 const usd = { agencyCurrency: 'USD' };
 
@@ -122,5 +122,36 @@ describe('latestFee', () => {
     expect(latestFee([quoted, agreed, countered])).toBe(agreed);
     expect(latestFee([quoted, countered])).toBe(countered);
     expect(latestFee([])).toBeNull();
+  });
+});
+
+describe('agreedOnlyAsAgencyStated', () => {
+  type Fee = { amount: number; currency: string; state: 'quoted' | 'countered' | 'agreed' | 'invoiced'; setBy: 'model' | 'person'; messageId: string | null };
+  const fee = (amount: number, messageId: string | null, state: Fee['state'] = 'agreed', over: Partial<Fee> = {}): Fee => ({ amount, currency: 'USD', state, setBy: 'model', messageId, ...over });
+  const sides: Record<string, string> = { a1: 'agency', t1: 'talent', t2: 'talent', c1: 'client' };
+  const sideOf = (id: string | null | undefined) => (id ? sides[id] : undefined);
+  const states = (fees: Fee[]) => agreedOnlyAsAgencyStated(fees, sideOf).map((f) => f.state);
+
+  it('keeps agreed an amount the agency stated before or in the same message, to half a cent, in the same currency', () => {
+    expect(states([fee(450, 'a1', 'quoted'), fee(450, 't1')])).toEqual(['quoted', 'agreed']);
+    expect(states([fee(450, 'a1', 'quoted'), fee(450.004, 't1')])).toEqual(['quoted', 'agreed']);
+    expect(states([fee(450, 'a1', 'agreed')])).toEqual(['agreed']);
+    expect(states([fee(450, 'a1', 'quoted', { currency: 'usd' }), fee(450, 't1')])).toEqual(['quoted', 'agreed']);
+  });
+
+  it('reads as quoted a talent’s "agreed" amount the agency never stated: a made-up $1, a stated amount in another currency, a later statement', () => {
+    expect(states([fee(450, 'a1', 'quoted'), fee(1, 't1')])).toEqual(['quoted', 'quoted']);
+    expect(states([fee(450, 'a1', 'quoted'), fee(450.006, 't1')])).toEqual(['quoted', 'quoted']);
+    expect(states([fee(450, 'a1', 'quoted', { currency: 'EUR' }), fee(450, 't1')])).toEqual(['quoted', 'quoted']);
+    expect(states([fee(450, 't1'), fee(450, 'a1', 'quoted')])).toEqual(['quoted', 'quoted']);
+    // the client's or an unknown message is not the agency's word
+    expect(states([fee(450, 'c1', 'quoted'), fee(450, 't2')])).toEqual(['quoted', 'quoted']);
+    expect(states([fee(450, null, 'quoted'), fee(450, 't2')])).toEqual(['quoted', 'quoted']);
+  });
+
+  it('keeps what a person set, and lets it back a later agreed amount; leaves other states alone', () => {
+    expect(states([fee(700, null, 'agreed', { setBy: 'person' })])).toEqual(['agreed']);
+    expect(states([fee(700, null, 'quoted', { setBy: 'person' }), fee(700, 't1')])).toEqual(['quoted', 'agreed']);
+    expect(states([fee(900, 't1', 'invoiced'), fee(800, 't1', 'countered')])).toEqual(['invoiced', 'countered']);
   });
 });

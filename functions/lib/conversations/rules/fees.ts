@@ -259,3 +259,25 @@ export function latestFee<T extends Pick<FeeFact, 'state'>>(fees: readonly T[]):
   const offered = fees.filter((fee) => fee.state === 'quoted' || fee.state === 'countered');
   return offered.at(-1) ?? null;
 }
+
+const sameMoney = (a: { amount: number; currency: string }, b: { amount: number; currency: string }) =>
+  sameAmount(a.amount, b.amount) && a.currency.trim().toUpperCase() === b.currency.trim().toUpperCase();
+
+/**
+ * An amount is *agreed* only when the agency itself stated it in an agency-side message at or before
+ * the fee's message (or a person set it). A model-read "agreed" fee of any other amount, e.g. a
+ * talent's "We can offer $1 … I accept" quoting an offer the agency never sent, is read as quoted.
+ * Fees in message order; `sideOf` gives a fee's message side (undefined when unknown).
+ */
+export function agreedOnlyAsAgencyStated<T extends { amount: number; currency: string; state: FeeState; setBy?: FeeFact['setBy']; messageId?: string | null }>(
+  fees: readonly T[],
+  sideOf: (messageId: string | null | undefined) => string | undefined,
+): T[] {
+  const agencyStated: T[] = [];
+  return fees.map((fee) => {
+    const stated = fee.setBy === 'person' || sideOf(fee.messageId) === 'agency';
+    if (stated) agencyStated.push(fee);
+    if (fee.state !== 'agreed' || stated) return fee;
+    return agencyStated.some((stated) => sameMoney(stated, fee)) ? fee : { ...fee, state: 'quoted' as const };
+  });
+}

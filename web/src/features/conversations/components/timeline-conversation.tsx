@@ -14,13 +14,15 @@ import { StatusBadge } from './status-badge';
 import { TimelineAttribution, TimelineDates, TimelineFailures, TimelineFees } from './timeline-facts';
 import { GmailThreadLinks } from './timeline-gmail-links';
 import { TimelineMessages } from './timeline-messages';
+import { TimelineWhy } from './timeline-why';
 import { PersonMark } from './timeline-person-mark';
 
 /** Remounts the form whenever the conversation's corrections move, so it starts from them. */
 const formKey = (conversation: ConversationJson) => `${conversation.id}|${conversation.updated_at ?? ''}|${conversation.corrected_fields.join(',')}`;
 
 /**
- * One conversation of the talent in full: status, turn, summary, why it is theirs, dates and fees
+ * One conversation of the talent in full: status, turn, summary, why it shows them (the messages
+ * and quotes behind status, turn and latest fee), why it is theirs, dates and fees
  * with their quotes, what failed, the Gmail threads, the corrections and the message timeline.
  */
 export const TimelineConversation = ({ conversation: listed }: { conversation: ConversationJson }) => {
@@ -71,6 +73,7 @@ export const TimelineConversation = ({ conversation: listed }: { conversation: C
           </dd>
         </dl>
 
+        {detail.data?.why ? <TimelineWhy why={detail.data.why} /> : null}
         <TimelineAttribution attribution={conversation.attribution} />
         <TimelineFailures failures={conversation.failures} />
         <GmailThreadLinks threads={conversation.threads} />

@@ -10,8 +10,8 @@ export type ListQueueId = 'needs_reply' | 'follow_up' | 'needs_assignment';
 export type QueueId = ListQueueId | 'changes';
 
 export const QUEUE_PARAMS: Readonly<Record<ListQueueId, ConversationListParams>> = {
-  /** the agency owes the next message: the longest waiting first */
-  needs_reply: { turn: 'agency', tracking: 'on', sort: 'waiting', limit: QUEUE_LIMIT },
+  /** the agency owes a real answer (its turn, not Declined) */
+  needs_reply: { needs_reply: 'true', tracking: 'on', sort: 'waiting', limit: QUEUE_LIMIT },
   /** the talent has not answered for a while: time to nudge */
   follow_up: { follow_up: 'true', tracking: 'on', sort: 'waiting', limit: QUEUE_LIMIT },
   /** mail nobody could attribute: a person chooses the talent */

@@ -14,7 +14,9 @@ import {
   type ConversationJson,
   type ConversationPatchBody,
   type ConversationMessageJson,
+  type ConversationWhyJson,
 } from '../../../../../shared/schemas/conversations';
+import { needsReply } from '../../../../../shared/conversation-status';
 
 export const fakeConversation = (overrides: Partial<ConversationJson> = {}): ConversationJson => {
   const campaignId = overrides.campaign_id === undefined ? 'glow-q1' : overrides.campaign_id;
@@ -74,8 +76,8 @@ export const fakeList = (items: ConversationJson[]) =>
     counts: { not_contacted: 0, awaiting_reply: 0, replied: 0, negotiating: 0, confirmed: 0, declined: 0 },
   });
 
-export const fakeDetail = (conversation: ConversationJson, messages: ConversationMessageJson[] = []) =>
-  conversationDetailResponse.parse({ success: true, conversation, messages });
+export const fakeDetail = (conversation: ConversationJson, messages: ConversationMessageJson[] = [], why?: ConversationWhyJson) =>
+  conversationDetailResponse.parse({ success: true, conversation, messages, ...(why ? { why } : {}) });
 
 export const fakeChange = (overrides: Partial<ChangeJson> = {}): ChangeJson => ({
   conversation_id: 'glow-q1:ana@example.com',
@@ -118,13 +120,14 @@ export const applyPatch = (item: ConversationJson, patch: ConversationPatchBody)
 
 /**
  * A fetch stand-in for the conversations API over fake data: the list (contact_email, turn,
- * follow_up and needs_assignment filters), each detail, PATCH, assign and the changes feed.
+ * follow_up, needs_reply and needs_assignment filters), each detail, PATCH, assign and the changes feed.
  * Every call is recorded, decoded, for the test to assert.
  */
 export const fakeConversationsServer = (
   initial: ConversationJson[],
   messagesOf: (item: ConversationJson) => ConversationMessageJson[] = () => [],
   changes: ChangeJson[] = [],
+  whyOf: (item: ConversationJson) => ConversationWhyJson | undefined = () => undefined,
 ) => {
   const state = new Map(initial.map((item) => [item.id, item]));
   const calls: FakeCall[] = [];
@@ -143,7 +146,8 @@ export const fakeConversationsServer = (
           item.needs_assignment === (flag('needs_assignment') ?? false) &&
           (!query.get('contact_email') || item.contact_email === query.get('contact_email')) &&
           (!query.get('turn') || item.whose_turn === query.get('turn')) &&
-          (flag('follow_up') === undefined || item.follow_up === flag('follow_up')),
+          (flag('follow_up') === undefined || item.follow_up === flag('follow_up')) &&
+          (flag('needs_reply') === undefined || needsReply({ whoseTurn: item.whose_turn, status: item.status }) === flag('needs_reply')),
       );
       return json(fakeList(items));
     }
@@ -173,7 +177,7 @@ export const fakeConversationsServer = (
     const id = path.replace('/api/v3/conversations/', '');
     const item = state.get(id);
     if (!item) return json({ success: false, error: 'Conversation not found' }, 404);
-    if (method === 'GET') return json(fakeDetail(item, messagesOf(item)));
+    if (method === 'GET') return json(fakeDetail(item, messagesOf(item), whyOf(item)));
     if (method === 'PATCH') {
       const next = applyPatch(item, body as ConversationPatchBody);
       state.set(id, next);

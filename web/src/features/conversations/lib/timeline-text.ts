@@ -38,6 +38,13 @@ export const timelineText = {
   openMessageInGmail: (mailbox: string) => `Open message in Gmail (${mailbox})`,
   onlyOwnerCanOpen: (mailbox: string) => `Only ${mailbox} can open this thread`,
   back: 'Back to contacts',
+  why: 'Why this status',
+  whyStatus: 'Status',
+  whyTurn: 'Whose turn',
+  whyFee: 'Latest fee',
+  whyNothing: 'No message has set this yet.',
+  whyByPerson: (when: string) => (when ? `Set by a person on ${when}` : 'Set by a person'),
+  whyMessage: (from: string, when: string) => [from || 'Unknown sender', when].filter(Boolean).join(' · '),
 } as const;
 
 export const ATTRIBUTION_TEXT: Readonly<Record<AttributionReason, string>> = {

@@ -124,6 +124,29 @@ describe('TalentTimelineRoute', () => {
     await waitFor(() => expect(within(panel()).getByRole('heading', { level: 2 }).textContent).toBe('Glow Serum Q2'));
   });
 
+  it('shows why this status: the message, sender, date and quote behind status, turn and latest fee, or the person who set it', async () => {
+    const why = {
+      status: { set_by: 'model' as const, message_id: '<m2@x>', date: '2026-11-10T09:00:00.000Z', from: 'Anaïs <ana@example.com>', quote: 'Could you do 1,500 EUR plus VAT?' },
+      whose_turn: { set_by: 'person' as const, message_id: null, date: '2026-11-11T10:30:00.000Z', from: '', quote: '' },
+      latest_fee: null,
+    };
+    const server = fakeConversationsServer([q1(), q2()], (item) => (item.campaign_id === 'glow-q1' ? MESSAGES : []), [], (item) => (item.campaign_id === 'glow-q1' ? why : undefined));
+    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    open('/talents/ana%40example.com');
+    const section = await screen.findByTestId('why-this-status');
+    expect(within(section).getByRole('heading', { level: 3 }).textContent).toBe('Why this status');
+    const status = within(section).getByTestId('why-status');
+    expect(status.getAttribute('data-message-id')).toBe('<m2@x>');
+    expect(status.textContent).toMatch(/^Anaïs <ana@example\.com> · Nov 10, 2026, \d\d:\d\d“Could you do 1,500 EUR plus VAT\?”$/);
+    expect(within(section).getByTestId('why-turn').textContent).toMatch(/^Set by a person on Nov 11, 2026, \d\d:\d\d$/);
+    expect(within(section).getByTestId('why-fee').textContent).toBe('No message has set this yet.');
+
+    // a conversation whose server gave no reasons shows no section
+    await userEvent.setup().click(screen.getAllByTestId('timeline-campaign')[1]!);
+    await waitFor(() => expect(within(panel()).getByRole('heading', { level: 2 }).textContent).toBe('Glow Serum Q2'));
+    expect(screen.queryByTestId('why-this-status')).toBeNull();
+  });
+
   it('says so when the talent has no conversation', async () => {
     serve([]);
     open('/talents/nobody%40example.com');

@@ -68,8 +68,12 @@ export class AiOutputTruncated extends UpstreamError {
   }
 }
 
+/** The answer was not JSON, or JSON its schema refuses; `tokens` is what the unusable answer cost. */
 export class AiInvalidOutput extends UpstreamError {
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    readonly tokens = 0,
+  ) {
     super(`The AI answer was not usable: ${reason}`);
     this.name = 'AiInvalidOutput';
   }

@@ -22,3 +22,13 @@ export const structuredOutput = <S extends z.ZodObject>(name: string, answer: S)
   delete schema.$schema;
   return { name, schema, answer };
 };
+
+const NUMERIC_TEXT = /^\s*-?\d+(?:\.\d+)?\s*$/;
+
+/**
+ * A number the JSON schema asks for as a number (strict mode sends one), read leniently: a model
+ * that still writes it as clean numeric text ("1500") is taken at its word instead of losing the
+ * value. Anything else ("1,500", "about 2k", "") fails the parse, so the answer is asked again.
+ */
+export const numberOrNumericText = <N extends z.ZodNumber>(inner: N) =>
+  z.preprocess((value) => (typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : value), inner);

@@ -121,7 +121,7 @@ export const buildChatParams = (req: ChatRequest): ChatCompletionCreateParamsNon
     model: req.model,
     messages: req.messages,
     ...(req.maxTokens !== undefined ? { [tokenParam]: req.maxTokens } : {}),
-    ...(effort ? { reasoning_effort: effort as never } : {}),
+    ...(effort ? { reasoning_effort: effort } : {}),
     ...(temperatureAllowed && req.temperature !== undefined ? { temperature: req.temperature } : {}),
     ...(req.jsonSchema
       ? { response_format: { type: 'json_schema' as const, json_schema: { name: req.jsonSchema.name, schema: req.jsonSchema.schema, strict: true } } }

@@ -1,18 +1,9 @@
 import type { ModelPurpose } from '../../../shared/constants';
-import { DATE_KINDS, INTENTS, type DateKind, type Intent } from '../../../shared/schemas/conversations';
-import { AiInvalidOutput, AiOutputTruncated, OpenAIRequestRejected } from '../ai/errors';
-import { errorMessage, logger } from '../logger';
+import type { Intent } from '../../../shared/schemas/conversations';
+import { askWithRetry, type Failure } from '../ai/structured-answer';
 import type { ModelCaller } from '../processing/model';
 import type { Settings } from '../settings/store';
-import {
-  KEY_DATES_SCHEMA,
-  keyDatesPrompt,
-  MESSAGE_ANALYSIS_SCHEMA,
-  messageAnalysisPrompt,
-  type KeyDatesAnswer,
-  type MessageAnalysisAnswer,
-  type PromptMessage,
-} from './prompts';
+import { KEY_DATES_SCHEMA, keyDatesPrompt, MESSAGE_ANALYSIS_SCHEMA, messageAnalysisPrompt, type PromptMessage } from './prompts';
 import { clip, STORED_LIMITS } from '../mail/limits';
 import { resolveDate, senderEvidence } from './rules/dates';
 import { lastStatedCurrency, normalizeFee } from './rules/fees';
@@ -23,42 +14,17 @@ import type { DateFact, FeeFact } from './types';
 /**
  * The model's readings of new messages, each checked against the message's own words before it
  * is kept. Structured answers need room: a purpose's configured max_tokens is the floor, raised
- * to what a JSON answer with quotes takes, and an answer cut at its limit is asked once more with
- * twice the budget; a second cut is recorded as a failure, never silently dropped.
+ * to what a JSON answer with quotes takes (askWithRetry asks a cut or malformed answer once
+ * more and records a second one as a failure, never silently dropped).
  */
 const STRUCTURED_FLOOR: Partial<Record<ModelPurpose, number>> = { individual_message_summary: 800, date_validation: 1200 };
 
 /** DynamoDB maps keep an unknown as a missing attribute, not null. */
 export const withoutNulls = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as T;
 
-export type Failure = { purpose: string; message: string; at: string };
+export type { Failure } from '../ai/structured-answer';
 
 const budgetOf = (settings: Settings, purpose: ModelPurpose) => Math.max(settings.model_config[purpose].max_tokens, STRUCTURED_FLOOR[purpose] ?? 0);
-
-/** One structured call with one larger retry when the answer was cut. */
-export const callWithRoom = async <T>(
-  call: ModelCaller,
-  settings: Settings,
-  purpose: ModelPurpose,
-  messages: Parameters<ModelCaller>[1],
-  schema: { name: string; schema: Record<string, unknown> },
-): Promise<{ json?: T; tokens: number; failure?: Failure }> => {
-  const budget = budgetOf(settings, purpose);
-  for (const maxTokens of [budget, budget * 2]) {
-    try {
-      const answer = await call<T>(purpose, messages, schema, { maxTokens });
-      return { ...(answer.json !== undefined ? { json: answer.json } : {}), tokens: answer.tokens };
-    } catch (error) {
-      if (error instanceof AiOutputTruncated && maxTokens === budget) continue;
-      if (error instanceof AiOutputTruncated || error instanceof AiInvalidOutput || error instanceof OpenAIRequestRejected) {
-        logger.warn('model answer not usable', { purpose, reason: errorMessage(error) });
-        return { tokens: 0, failure: { purpose, message: errorMessage(error).slice(0, 300), at: new Date().toISOString() } };
-      }
-      throw error;
-    }
-  }
-  return { tokens: 0 };
-};
 
 export type MessageAnalysis = { summary: string; intent?: Intent; intentQuote?: string; fees: FeeFact[]; tokens: number; failure?: Failure };
 
@@ -70,26 +36,25 @@ export const analyseMessage = async (
   settings: Settings,
   input: { prompt: PromptMessage; messageId: string; ownText: string; context: { talent: string; campaign: string }; currencies: { thread?: string; agency: string } },
 ): Promise<MessageAnalysis> => {
-  const answer = await callWithRoom<MessageAnalysisAnswer>(call, settings, 'individual_message_summary', messageAnalysisPrompt(input.prompt, input.context), MESSAGE_ANALYSIS_SCHEMA as never);
-  const json = answer.json;
+  const purpose = 'individual_message_summary';
+  const answer = await askWithRetry(call, purpose, messageAnalysisPrompt(input.prompt, input.context), MESSAGE_ANALYSIS_SCHEMA, budgetOf(settings, purpose));
+  const json = answer.answer;
   if (!json) return { summary: '', fees: [], tokens: answer.tokens, ...(answer.failure ? { failure: answer.failure } : {}) };
   // What the sender says to the agency: their own words without text addressed to software.
   const words = senderWords(input.ownText);
-  let intent = (INTENTS as readonly string[]).includes(json.intent) ? (json.intent as Intent) : 'other';
-  const quote = String(json.intent_quote ?? '');
+  let intent: Intent = json.intent;
+  const quote = json.intent_quote;
   if (DECISIONS.has(intent) && !quoteAppearsIn(quote, words)) intent = 'other';
   const fees: FeeFact[] = [];
-  for (const raw of Array.isArray(json.fees) ? json.fees : []) {
+  for (const raw of json.fees) {
     if (fees.length >= STORED_LIMITS.feesPerMessage) break;
-    if (!quoteAppearsIn(String(raw?.quote ?? ''), words)) continue;
-    const fee = normalizeFee(
-      { ...raw, quote: String(raw.quote) } as never,
-      { ...(lastStatedCurrency(fees) ?? input.currencies.thread ? { threadCurrency: lastStatedCurrency(fees) ?? input.currencies.thread } : {}), agencyCurrency: input.currencies.agency } as never,
-    );
+    if (!quoteAppearsIn(raw.quote, words)) continue;
+    const threadCurrency = lastStatedCurrency(fees) ?? input.currencies.thread;
+    const fee = normalizeFee(raw, { ...(threadCurrency ? { threadCurrency } : {}), agencyCurrency: input.currencies.agency });
     if (fee) fees.push(withoutNulls({ ...fee, quote: clip(fee.quote, STORED_LIMITS.quote), messageId: input.messageId, setBy: 'model' }));
   }
   return {
-    summary: clip(String(json.summary ?? '').trim(), STORED_LIMITS.messageSummary),
+    summary: clip(json.summary.trim(), STORED_LIMITS.messageSummary),
     intent,
     ...(quote ? { intentQuote: clip(quote, STORED_LIMITS.quote) } : {}),
     fees,
@@ -107,21 +72,20 @@ export const extractDates = async (
   locale: string,
 ): Promise<{ dates: DateFact[]; tokens: number; failure?: Failure }> => {
   if (messages.length === 0) return { dates: [], tokens: 0 };
-  const answer = await callWithRoom<KeyDatesAnswer>(call, settings, 'date_validation', keyDatesPrompt(messages.map((m) => m.prompt)), KEY_DATES_SCHEMA as never);
+  const purpose = 'date_validation';
+  const answer = await askWithRetry(call, purpose, keyDatesPrompt(messages.map((m) => m.prompt)), KEY_DATES_SCHEMA, budgetOf(settings, purpose));
   const dates: DateFact[] = [];
-  for (const raw of Array.isArray(answer.json?.dates) ? answer.json.dates : []) {
-    const source = messages.find((m) => m.prompt.index === Number(raw?.message));
-    const quote = String(raw?.quote ?? '');
-    if (!source || !quoteAppearsIn(quote, senderWords(source.ownText))) continue;
-    const kind: DateKind = (DATE_KINDS as readonly string[]).includes(raw.kind) ? (raw.kind as DateKind) : 'other';
+  for (const raw of answer.answer?.dates ?? []) {
+    const source = messages.find((m) => m.prompt.index === raw.message);
+    if (!source || !quoteAppearsIn(raw.quote, senderWords(source.ownText))) continue;
     const date = resolveDate({
-      quote,
-      modelDate: String(raw.date ?? ''),
+      quote: raw.quote,
+      modelDate: raw.date,
       messageSentAt: source.sentAt,
       locale,
       senderEvidence: senderEvidence(source.fullText, source.fromEmail),
     });
-    if (date) dates.push(withoutNulls({ date, kind, quote: clip(quote, STORED_LIMITS.quote), messageId: source.messageId, setBy: 'model' }));
+    if (date) dates.push(withoutNulls({ date, kind: raw.kind, quote: clip(raw.quote, STORED_LIMITS.quote), messageId: source.messageId, setBy: 'model' }));
   }
   return { dates, tokens: answer.tokens, ...(answer.failure ? { failure: answer.failure } : {}) };
 };

@@ -1,6 +1,6 @@
 import { DATE_KINDS, FEE_STATES, FEE_UNITS, INTENTS } from '../../../shared/schemas/conversations';
 import * as z from 'zod';
-import { structuredOutput } from '../ai/json-schema';
+import { numberOrNumericText, structuredOutput } from '../ai/json-schema';
 import type { ChatMessage } from '../ai/openai';
 
 /**
@@ -48,7 +48,7 @@ export const MESSAGE_ANALYSIS_SCHEMA = structuredOutput(
     fees: z
       .array(
         z.object({
-          amount: z.number().describe('The amount as a plain number: "3k" is 3000.'),
+          amount: numberOrNumericText(z.number().describe('The amount as a plain number: "3k" is 3000.')),
           currency: z.string().nullable().describe('ISO 4217 code when the e-mail states or implies one, else null.'),
           unit: z.enum(FEE_UNITS),
           vat_included: z.boolean().nullable(),
@@ -83,7 +83,7 @@ export const KEY_DATES_SCHEMA = structuredOutput(
     dates: z
       .array(
         z.object({
-          message: z.int().describe('The index of the <email> the date is written in.'),
+          message: numberOrNumericText(z.int().describe('The index of the <email> the date is written in.')),
           date: z.string().describe("YYYY-MM-DD; relative words are read against that e-mail's date."),
           kind: z.enum(DATE_KINDS),
           quote: z.string().describe('The exact words stating the date, copied verbatim from that e-mail.'),

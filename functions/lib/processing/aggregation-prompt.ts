@@ -1,4 +1,8 @@
+import * as z from 'zod';
+import { structuredOutput } from '../ai/json-schema';
 import type { ChatMessage } from '../ai/openai';
+import { askWithRetry, type Failure } from '../ai/structured-answer';
+import type { ModelCaller } from './model';
 
 /** The campaigns tracker's status line for one campaign, from its conversations. */
 export const campaignAggregationPrompt = (
@@ -16,3 +20,22 @@ export const campaignAggregationPrompt = (
       .join('\n')}`,
   },
 ];
+
+export const CAMPAIGN_AGGREGATION_SCHEMA = structuredOutput(
+  'campaign_aggregation',
+  z.object({ summary: z.string().describe("The campaign's outreach status, three sentences at most.") }),
+);
+
+/**
+ * The status line as a structured answer, parsed with its schema (ai/structured-answer.ts): a
+ * malformed answer is asked again once, then returned as a failure (the caller keeps the line the
+ * tracker already shows), never as an empty status passed off as an answer.
+ */
+export const aggregateCampaign = async (
+  call: ModelCaller,
+  campaign: { name: string; id: string },
+  rows: Parameters<typeof campaignAggregationPrompt>[1],
+): Promise<{ summary?: string; tokens: number; failure?: Failure }> => {
+  const { answer, tokens, failure } = await askWithRetry(call, 'campaign_aggregation', campaignAggregationPrompt(campaign, rows), CAMPAIGN_AGGREGATION_SCHEMA);
+  return { ...(answer ? { summary: answer.summary.trim() } : {}), tokens, ...(failure ? { failure } : {}) };
+};

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_DEFAULTS } from '../../../shared/constants';
 import { LOCAL_OPENAI_KEY } from '../../../test/emulators/openai/keys';
 import { startOpenAIEmulator, type OpenAIEmulator } from '../../../test/emulators/openai/server';
+import * as z from 'zod';
+import { structuredOutput } from '../ai/json-schema';
 import { chatCompletion } from '../ai/openai';
+import { askModel } from '../ai/structured-answer';
 import type { ModelWarning } from '../settings/model-state';
 import type { Settings } from '../settings/store';
 import { estimatePromptTokens } from '../ai/tokens';
@@ -132,10 +135,9 @@ describe('model caller: caps sized to the purpose, admitted to the shared budget
     expect(text.content.length).toBeGreaterThan(12);
 
     from = emu.log.length;
-    const schema = { name: 'summary', schema: { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'], additionalProperties: false } };
-    const json = await call<{ summary: string }>('thread_summary', ask, schema);
+    const json = await askModel(call, 'thread_summary', ask, structuredOutput('summary', z.object({ summary: z.string() })));
     expect(sentCaps(from)).toEqual([3, 2000]);
-    expect(typeof json.json?.summary).toBe('string');
+    expect(json.answer.summary.length).toBeGreaterThan(0);
   });
 
   it("sends a caller's own cap as given (the caller sized it and retries itself)", async () => {

@@ -22,14 +22,15 @@ import { agencyOfSettings, type Settings } from '../settings/store';
  * purpose's answer needs (throughput.ts), never above the setting, and an answer cut at that cap
  * is asked once more with the setting's full cap. A caller passing its own maxTokens has sized
  * the answer itself (and retries itself): that cap is sent as given. Every call waits for the key's
- * shared requests/tokens budget (limits/openai-limits.ts).
+ * shared requests/tokens budget (limits/openai-limits.ts). A structured answer is read only through
+ * askModel (ai/structured-answer.ts), which parses `json` with the schema it was asked for.
  */
-export type ModelCaller = <T = unknown>(
+export type ModelCaller = (
   purpose: ModelPurpose,
   messages: ChatMessage[],
   jsonSchema?: { name: string; schema: Record<string, unknown> },
   options?: { maxTokens?: number },
-) => Promise<{ content: string; json?: T; tokens: number }>;
+) => Promise<{ content: string; json?: unknown; tokens: number }>;
 
 export type ModelCallerOptions = {
   /** where replacement warnings go; default: the agency the settings were read for */
@@ -118,6 +119,6 @@ export const modelCaller = (apiKey: string, settings: Settings, remainingMs?: ()
       moved.set(purpose, model);
       await note({ purpose, old_model: config.model, new_model: model, reason });
     }
-    return { content: result.content, json: result.json as never, tokens: result.usage.totalTokens };
+    return { content: result.content, json: result.json, tokens: result.usage.totalTokens };
   };
 };

@@ -4,7 +4,6 @@ import { columnLetter, OUTREACH_TRACKER_TAB } from '../campaigns/layout';
 import { trackerRow as campaignTrackerRow } from '../campaigns/tracker-row';
 import { listConversations } from '../conversations/list';
 import { trackerRow } from '../conversations/tracker-rows';
-import { AiInvalidOutput, AiOutputTruncated, OpenAIRequestRejected } from '../ai/errors';
 import { a1, type ValueRange } from '../google/sheets';
 import { readApiKey } from '../identity/api-keys';
 import { CAMPAIGNS_TRACKER_HEADERS, CAMPAIGNS_TRACKER_TAB } from '../identity/drive';
@@ -15,7 +14,7 @@ import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
 import { jobEntity } from '../store/entities/job';
 import { sheetSyncStateEntity } from '../store/entities/sheet-sync-state';
 import { nowIso } from '../store/keys';
-import { campaignAggregationPrompt } from './aggregation-prompt';
+import { aggregateCampaign } from './aggregation-prompt';
 import { requireJob, setPhase } from './job-store';
 import { renewLease } from './lock';
 import { modelCaller } from './model';
@@ -144,20 +143,14 @@ export const syncJobSheets = async (agencyName: string, jobId: string, remaining
     const call = modelCaller(apiKey, await readSettings({ agencyName }), remainingMs);
     let tokens = 0;
     for (const p of missing) {
-      try {
-        const answer = await call(
-          'campaign_aggregation',
-          campaignAggregationPrompt(
-            { name: p.campaign.campaignName, id: p.campaign.campaignId },
-            contacted(p).map((c) => ({ talent: c.talent_name || (c.contact_email ?? ''), status: c.status, whoseTurn: c.whose_turn ?? '', summary: c.summary })),
-          ),
-        );
-        aggregations[p.campaign.campaignId] = answer.content.trim();
-        tokens += answer.tokens;
-      } catch (error) {
-        if (!(error instanceof AiOutputTruncated || error instanceof AiInvalidOutput || error instanceof OpenAIRequestRejected)) throw error;
-        aggregations[p.campaign.campaignId] = '';
-      }
+      const answer = await aggregateCampaign(
+        call,
+        { name: p.campaign.campaignName, id: p.campaign.campaignId },
+        contacted(p).map((c) => ({ talent: c.talent_name || (c.contact_email ?? ''), status: c.status, whoseTurn: c.whose_turn ?? '', summary: c.summary })),
+      );
+      aggregations[p.campaign.campaignId] = answer.summary ?? '';
+      tokens += answer.tokens;
+      if (answer.failure) logger.warn('campaign status line not usable', { campaignId: p.campaign.campaignId, reason: answer.failure.message });
     }
     const saved = jobEntity.patch({ agencyName, jobId }).set({ aggregations });
     await (tokens ? saved.add({ tokensUsed: tokens }) : saved).go({ response: 'none' });

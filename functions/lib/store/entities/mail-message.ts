@@ -29,6 +29,8 @@ export const mailMessageEntity = new Entity(
       /** the sender's own words (quotes are verified against this) */
       ownText: { type: 'string', default: '' },
       autoReply: { type: AUTO_REPLY_KINDS, required: true },
+      /** a bounce's delivery report: status (5.1.1), reason, the address that bounced */
+      bounce: { type: 'map', properties: { status: { type: 'string', required: true }, reason: { type: 'string', required: true }, recipient: { type: 'string' } } },
       side: { type: SIDES, required: true },
       /** the message has recipients on the other side (agency → talent or talent → agency) */
       toOtherSide: { type: 'boolean', default: false },

@@ -1,7 +1,7 @@
 import type { gmail_v1 } from '@googleapis/gmail';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { MAIL_LIMITS, messageText, parseAddressList, parseMessage } from './gmail-message';
+import { decodeHeaderWords, deliveryReport, MAIL_LIMITS, messageText, parseAddressList, parseMessage } from './gmail-message';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
 
@@ -169,6 +169,9 @@ describe('charsets', () => {
     ['iso-2022-jp', 'お世話になっております。投稿日は3月5日です。', (t: string) => textPart('text/plain', iso2022jp(t), 'ISO-2022-JP')],
     ['cp932 (iconv-lite fallback)', '了解しました。', (t: string) => textPart('text/plain', iconv.encode(t, 'cp932'), 'cp932')],
     ['gb2312', '您好，报价是每条视频八千元。', (t: string) => textPart('text/plain', iconv.encode(t, 'gbk'), 'gb2312')],
+    ['big5', '謝謝邀請，報價是新台幣兩萬五千元。', (t: string) => textPart('text/plain', iconv.encode(t, 'big5'), 'big5')],
+    ['gb18030', '您好，报价是六千元。', (t: string) => textPart('text/plain', iconv.encode(t, 'gb18030'), 'GB18030')],
+    ['windows-1251', 'Привет, ставка 300 евро.', (t: string) => textPart('text/plain', iconv.encode(t, 'windows-1251'), 'windows-1251')],
     ['koi8-r', 'Здравствуйте, цена 500 евро.', (t: string) => textPart('text/plain', iconv.encode(t, 'koi8-r'), 'koi8-r')],
     ['iso-8859-1', 'Bonjour, mon tarif est de 1 800 € ? Non : 1 500.', (t: string) => textPart('text/plain', iconv.encode(t, 'windows-1252'), 'iso-8859-1')],
     ['charset written without quotes', 'Grüße aus Köln', (t: string) => ({ ...textPart('text/plain', iconv.encode(t, 'latin1')), headers: [{ name: 'content-type', value: 'text/plain; format=flowed; charset=ISO-8859-1' }] })],
@@ -184,6 +187,11 @@ describe('charsets', () => {
   it('falls back to UTF-8 for an unknown or missing charset', () => {
     expect(messageText(textPart('text/plain', Buffer.from('Olá, cachê ok ✨'), 'x-unknown-charset'))).toBe('Olá, cachê ok ✨');
     expect(messageText(textPart('text/plain', Buffer.from('Olá ✨')))).toBe('Olá ✨');
+  });
+
+  it('reads 8-bit text without a usable charset as windows-1252 when it is not UTF-8', () => {
+    expect(messageText(textPart('text/plain', iconv.encode('Grüße, 1.200 €', 'windows-1252')))).toBe('Grüße, 1.200 €');
+    expect(messageText(textPart('text/plain', iconv.encode('Très bien', 'windows-1252'), 'unknown-8bit'))).toBe('Très bien');
   });
 
   it('decodes an HTML part by its charset too', () => {
@@ -379,5 +387,69 @@ describe('hostile and huge mail is bounded where it is parsed (MAIL_LIMITS)', ()
     });
     expect(parsed.text.length).toBeLessThanOrEqual(MAIL_LIMITS.text);
     expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});
+
+describe('headers written with RFC 2047 encoded words', () => {
+  it('decodes a subject in any charset, B or Q, joining adjacent words', () => {
+    const jis = Buffer.from(iso2022jp('自動返信')).toString('base64');
+    expect(decodeHeaderWords(`=?ISO-2022-JP?B?${jis}?=: Holiday`)).toBe('自動返信: Holiday');
+    expect(decodeHeaderWords('=?iso-8859-1?Q?R=E9ponse_automatique?= : Glam')).toBe('Réponse automatique : Glam');
+    expect(decodeHeaderWords('=?UTF-8?B?R3LDvMOf?= =?UTF-8?B?ZQ==?=')).toBe('Grüße');
+    expect(decodeHeaderWords('Plain =? subject')).toBe('Plain =? subject');
+  });
+
+  it('gives ParsedMessage the decoded subject and the sender name from an encoded From', () => {
+    const euckr = Buffer.from(iconv.encode('김민지', 'euc-kr')).toString('base64');
+    const parsed = parseMessage(
+      message({
+        mimeType: 'text/plain',
+        headers: [
+          { name: 'From', value: `=?euc-kr?B?${euckr}?= <minji@example.kr>` },
+          { name: 'Subject', value: '=?UTF-8?Q?Re:_Holiday_Glam_x_Lumi=C3=A8re?=' },
+        ],
+        body: { data: b64('Yes') },
+      }),
+    );
+    expect(parsed.subject).toBe('Re: Holiday Glam x Lumière');
+    expect(parsed.from).toEqual({ name: '김민지', email: 'minji@example.kr' });
+  });
+});
+
+describe('bounce details', () => {
+  const dsn = (status: string) =>
+    message({
+      mimeType: 'multipart/report',
+      headers: [
+        { name: 'From', value: 'Mail Delivery Subsystem <mailer-daemon@googlemail.com>' },
+        { name: 'Subject', value: 'Delivery Status Notification (Failure)' },
+        { name: 'Content-Type', value: 'multipart/report; report-type=delivery-status; boundary="b"' },
+      ],
+      parts: [
+        utf8Part('text/plain', 'Address not found'),
+        { mimeType: 'message/delivery-status', body: { data: b64(`Reporting-MTA: dns; googlemail.com\r\n\r\nFinal-Recipient: rfc822; Jane@Talent.example\r\nAction: failed\r\nStatus: ${status}\r\nDiagnostic-Code: smtp; 550 ${status} The email account\r\n  does not exist.\r\n`) } },
+      ],
+    });
+
+  it('hands the delivery-status report to the bounce reader: status and recipient from the report', () => {
+    const parsed = parseMessage(dsn('5.1.1'));
+    expect(parsed.autoReply).toBe('bounce');
+    expect(parsed.bounce).toMatchObject({ status: '5.1.1', recipient: 'jane@talent.example' });
+    expect(parseMessage(dsn('5.2.2')).bounce?.status).toBe('5.2.2');
+    expect(deliveryReport(dsn('5.1.1').payload)).toContain('Final-Recipient: rfc822; Jane@Talent.example');
+    expect(deliveryReport({ mimeType: 'text/plain', body: { data: b64('hi') } })).toBeUndefined();
+  });
+
+  it('is absent on a person’s mail that mentions a status code', () => {
+    const parsed = parseMessage(message({ mimeType: 'text/plain', headers: [{ name: 'From', value: 'jane@talent.example' }, { name: 'Subject', value: 'Re: rates' }], body: { data: b64('Our server said 5.1.1 yesterday, odd.') } }));
+    expect(parsed.autoReply).toBe('none');
+    expect(parsed.bounce).toBeUndefined();
+  });
+});
+
+describe('Outlook HTML', () => {
+  it('reads each <p class=MsoNormal> as a line, an empty one as a blank line', () => {
+    const html = '<div class=WordSection1><p class=MsoNormal>Hi Sam,<o:p></o:p></p><p class=MsoNormal><o:p>&nbsp;</o:p></p><p class=MsoNormal>Rate is £1,800.<o:p></o:p></p><p class=MsoNormal><o:p>&nbsp;</o:p></p><p class=MsoNormal>Kind regards,<o:p></o:p></p><p class=MsoNormal>Jordan<o:p></o:p></p></div>';
+    expect(messageText(utf8Part('text/html', html))).toBe('Hi Sam,\n\nRate is £1,800.\n\nKind regards,\nJordan');
   });
 });

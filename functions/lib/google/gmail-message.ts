@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { gmail_v1 } from '@googleapis/gmail';
 import { compile } from 'html-to-text';
 import iconv from 'iconv-lite';
-import { addressParser, type Mailbox } from 'postal-mime';
+import { addressParser, decodeWords, type Mailbox } from 'postal-mime';
 import { classifyAutoReply, type AutoReplyKind } from '../mail/auto-reply';
+import { readBounce, type BounceReason } from '../mail/bounce';
 import { clip, MAIL_LIMITS } from '../mail/limits';
 import { ownText } from '../mail/own-text';
 
@@ -39,11 +40,16 @@ export type ParsedMessage = {
   /** The sender's own words: `text` without quoted history, forwarded mail and signature. */
   ownText: string;
   autoReply: AutoReplyKind;
+  /** Why a bounce bounced (status e.g. 5.1.1, reason, failed recipient), read from its delivery report or text. */
+  bounce?: BounceReason;
   /** The few raw headers later rules read, lower-case names, only those present. */
   headers: Record<string, string>;
 };
 
 type Part = gmail_v1.Schema$MessagePart;
+
+/** RFC 2047 encoded words ("=?iso-2022-jp?B?…?=") in an unstructured header, decoded by their charset. */
+export const decodeHeaderWords = (value: string): string => (value.includes('=?') ? decodeWords(value) : value);
 
 /**
  * An address header as RFC 5322 writes it (quoted names with commas, groups, comments, encoded
@@ -118,13 +124,26 @@ const textDecoder = (label: string): TextDecoder | null => {
   return decoder;
 };
 
-/** Decodes by the declared charset: iconv-lite, then Node's TextDecoder, else UTF-8. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** No usable label: UTF-8 when the bytes are UTF-8, else windows-1252 (what such 8-bit mail mostly is). */
+const guessCharset = (bytes: Uint8Array): string => {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'windows-1252');
+  }
+};
+
+/** Decodes by the declared charset: iconv-lite, then Node's TextDecoder; without a known label, guessed. */
 export const decodeCharset = (bytes: Uint8Array, charset: string | undefined): string => {
   const declared = (charset ?? '').trim().replace(/^["']|["']$/g, '').toLowerCase();
-  if (!declared || declared === 'utf-8' || declared === 'utf8') return utf8.decode(bytes);
+  if (declared === 'utf-8' || declared === 'utf8') return utf8.decode(bytes);
+  if (!declared) return guessCharset(bytes);
   const label = CHARSET_ALIASES[declared] ?? declared;
   if (iconv.encodingExists(label)) return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), label);
-  return (textDecoder(label) ?? utf8).decode(bytes);
+  const decoder = textDecoder(label);
+  return decoder ? decoder.decode(bytes) : guessCharset(bytes);
 };
 
 /* ---------- bodies ---------- */
@@ -140,6 +159,8 @@ const htmlToText = compile({
     ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((h) => ({ selector: h, options: { uppercase: false } })),
     // Layout tables (Outlook, signatures) read best as one line per cell.
     ...['tr', 'td', 'th'].map((cell) => ({ selector: cell, format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } })),
+    // Outlook writes every line as a margin-less <p class=MsoNormal>: a line, not a paragraph.
+    { selector: 'p.MsoNormal', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
   ],
 });
 
@@ -201,6 +222,26 @@ export const messageText = (payload: Part | undefined): string => {
   return clip(texts.join('\n\n'), MAIL_LIMITS.text);
 };
 
+/* ---------- bounces ---------- */
+
+const DELIVERY_STATUS_TYPES = ['message/delivery-status', 'message/global-delivery-status'];
+
+const findPart = (part: Part | undefined, test: (p: Part) => boolean): Part | undefined => {
+  if (!part) return undefined;
+  if (test(part)) return part;
+  for (const child of part.parts ?? []) {
+    const found = findPart(child, test);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+/** The body of a bounce's machine-readable report (RFC 3464), when Gmail delivered it inline. */
+export const deliveryReport = (payload: Part | undefined): string | undefined => {
+  const report = findPart(payload, (p) => DELIVERY_STATUS_TYPES.includes((p.mimeType ?? '').toLowerCase()));
+  return report?.body?.data ? clip(Buffer.from(report.body.data, 'base64url').toString('utf8'), MAIL_LIMITS.part) : undefined;
+};
+
 /* ---------- message ---------- */
 
 const KEPT_HEADERS = ['auto-submitted', 'precedence', 'x-autoreply', 'list-id', 'reply-to'] as const;
@@ -214,7 +255,7 @@ export const parseMessage = (message: gmail_v1.Schema$Message): ParsedMessage =>
   }
   const id = message.id ?? '';
   const from = parseAddressList(headers.get('from'))[0];
-  const subject = clip(headers.get('subject') ?? '', MAIL_LIMITS.subject);
+  const subject = clip(decodeHeaderWords(headers.get('subject') ?? ''), MAIL_LIMITS.subject);
   const text = messageText(message.payload);
   const own = text ? clip(ownText(text), MAIL_LIMITS.ownText) : '';
   const inReplyTo = messageIds(headers.get('in-reply-to'))[0];
@@ -223,6 +264,15 @@ export const parseMessage = (message: gmail_v1.Schema$Message): ParsedMessage =>
     const value = headers.get(name);
     if (value !== undefined) kept[name] = clip(value, MAIL_LIMITS.header);
   }
+  const autoReply = classifyAutoReply({
+    headers,
+    ...(headers.has('from') ? { from: headers.get('from') } : {}),
+    subject,
+    ownText: own,
+    ...(message.payload?.mimeType ? { mimeType: message.payload.mimeType } : {}),
+  });
+  const report = autoReply === 'bounce' ? deliveryReport(message.payload) : undefined;
+  const bounce = autoReply === 'bounce' ? readBounce({ text, headers, ...(report ? { report } : {}) }) : undefined;
   return {
     id,
     threadId: message.threadId ?? '',
@@ -240,13 +290,8 @@ export const parseMessage = (message: gmail_v1.Schema$Message): ParsedMessage =>
     ...(inReplyTo ? { inReplyTo } : {}),
     references: messageIds(headers.get('references')).slice(-MAIL_LIMITS.references),
     ownText: own,
-    autoReply: classifyAutoReply({
-      headers,
-      ...(headers.has('from') ? { from: headers.get('from') } : {}),
-      subject,
-      ownText: own,
-      ...(message.payload?.mimeType ? { mimeType: message.payload.mimeType } : {}),
-    }),
+    autoReply,
+    ...(bounce ? { bounce } : {}),
     headers: kept,
   };
 };

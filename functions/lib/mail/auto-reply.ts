@@ -3,9 +3,11 @@
  * thread's status is not moved by an out-of-office notice or a bounce.
  *
  * Header semantics follow RFC 3834 (Auto-Submitted), RFC 3464/6522 (multipart/report with
- * report-type=delivery-status) and the de-facto headers of common responders (Precedence,
- * X-Autoreply, X-Autorespond, Exchange's X-Auto-Response-Suppress). Subject and body wording
- * are the fallback for responders that set none of those.
+ * report-type=delivery-status) and the de-facto headers of common responders (X-Autoreply,
+ * X-Autorespond, Precedence: auto_reply). Headers a person's mail may carry too (Precedence
+ * bulk/list/junk, Exchange's X-Auto-Response-Suppress, a null Return-Path) only count with
+ * responder wording in the subject or text. A delay or success notice ("will retry",
+ * "delivered successfully") is machine mail but no bounce.
  */
 export type AutoReplyKind = 'none' | 'auto_reply' | 'bounce';
 
@@ -34,12 +36,27 @@ const BOUNCE_SUBJECT =
 const isDeliveryReport = (contentType: string): boolean =>
   /multipart\/report/i.test(contentType) && /report-type\s*=\s*"?delivery-status/i.test(contentType);
 
-const isBounce = ({ headers, from, subject, mimeType }: AutoReplyInput): boolean =>
-  headers.has('x-failed-recipients') ||
-  isDeliveryReport(`${headers.get('content-type') ?? ''} ${mimeType ?? ''}`) ||
-  DAEMON_ADDRESS.test(from ?? '') ||
-  DAEMON_NAME.test(from ?? '') ||
-  BOUNCE_SUBJECT.test(subject);
+// What a failure notice says, in the subject or the text; a delay notice says it will retry,
+// a success notice (NOTIFY=SUCCESS) that it was delivered or relayed.
+const FAILURE_SHAPE =
+  /undeliver|not (?:be )?delivered|couldn't be delivered|could not be delivered|wasn't delivered|delivery (?:status notification \(failure\)|has failed|failed|failure)|failure notice|returned mail|address not found|user unknown|unknown user|does not exist|permanent (?:error|failure)|mailbox (?:is )?(?:full|unavailable)|rejected|(?<![\d.])5\.\d{1,3}\.\d{1,3}(?![\d.])|unzustellbar|nicht zustellbar|non remis|non distribuable|no se (?:ha )?(?:podido|puede) entregar|non recapitabile|onbestelbaar|não entregue/i;
+const NOTICE_SHAPE =
+  /\(delay\)|\(success\)|delivered successfully|successfully delivered|delivery (?:was )?(?:successful|complete)|\brelayed\b|delivery delayed|delayed mail|message delayed|temporary (?:problem|failure)|will (?:retry|try again|keep trying)|still (?:being )?(?:retried|trying)|verzögert|retardé|retrasad|ritardat/i;
+
+/** What the sender's address and name say: a mail system, not a person. */
+const isDaemon = (from: string | undefined): boolean => DAEMON_ADDRESS.test(from ?? '') || DAEMON_NAME.test(from ?? '');
+
+/** 'bounce' for a delivery failure, 'notice' for one that delivery is still tried or done. */
+const deliveryNotice = ({ headers, from, subject, ownText, mimeType }: AutoReplyInput): 'bounce' | 'notice' | undefined => {
+  const said = `${subject}\n${ownText}`;
+  const report = isDeliveryReport(`${headers.get('content-type') ?? ''} ${mimeType ?? ''}`);
+  if (headers.has('x-failed-recipients') || BOUNCE_SUBJECT.test(subject)) return NOTICE_SHAPE.test(said) && !FAILURE_SHAPE.test(said) ? 'notice' : 'bounce';
+  if (!report && !isDaemon(from)) return undefined;
+  if (FAILURE_SHAPE.test(said)) return 'bounce';
+  if (NOTICE_SHAPE.test(said)) return 'notice';
+  // A delivery-status report says nothing else; a daemon's other notices are still machine mail.
+  return report ? 'bounce' : 'notice';
+};
 
 /* ---------- automatic replies ---------- */
 
@@ -60,23 +77,53 @@ const AUTOMATION_STATEMENT =
 // Away and come-back wording: a person may write it too ("I'm out until Monday, but yes"),
 // so it only counts together with another hint.
 const AWAY_BODY =
-  /out of (?:the )?office|away from (?:the |my )?(?:office|desk)|(?:i am|i'm|i will be|i'll be) (?:currently )?(?:away|out|on (?:annual |parental |maternity |sick )?(?:leave|vacation|holiday))|limited access to (?:my )?e-?mail|upon my return|on my return|when i (?:return|get back|am back)|je suis (?:actuellement )?absente?|je serai absente?|dès mon retour|à mon retour|(?:nicht im büro|abwesend|im urlaub)|nach meiner rückkehr|(?:estoy|estaré) (?:fuera de la oficina|de vacaciones|ausente)|a mi regreso|(?:sono|sarò) (?:fuori (?:ufficio|sede)|in ferie|assente)|al mio rientro|(?:ik ben|ben ik) .{0,30}(?:afwezig|niet op kantoor|met vakantie)|na mijn terugkeer|(?:estou|estarei) (?:fora do escritório|ausente|de férias)|no meu retorno|不在にして|休暇を(?:取|いただ)|戻り次第|부재\s?중|휴가\s?중|복귀\s?후|不在办公室|休假/iu;
+  /out of (?:the )?office|away from (?:the |my )?(?:office|desk)|(?:i am|i'm|i will be|i'll be) (?:currently )?(?:away|out|on (?:annual |parental |maternity |sick )?(?:leave|vacation|holiday))|limited access to (?:my )?e-?mail|not (?:be )?checking (?:this|my) (?:inbox|e-?mails?)|upon my return|on my return|when i (?:return|get back|am back)|je suis (?:actuellement )?absente?|je serai absente?|dès mon retour|à mon retour|(?:nicht im büro|abwesend|im urlaub)|nach meiner rückkehr|(?:estoy|estaré) (?:fuera de la oficina|de vacaciones|ausente)|a mi regreso|(?:sono|sarò) (?:fuori (?:ufficio|sede)|in ferie|assente)|al mio rientro|(?:ik ben|ben ik) .{0,30}(?:afwezig|niet op kantoor|met vakantie)|na mijn terugkeer|(?:estou|estarei) (?:fora do escritório|ausente|de férias)|no meu retorno|不在にして|休暇を(?:取|いただ)|戻り次第|부재\s?중|휴가\s?중|복귀\s?후|不在办公室|休假/iu;
+
+// "Away: …" as a subject's first word: a hint, a person might title a note so.
+const AWAY_SUBJECT_HINT = /^\s*[[(]?\s*away\s*[:：\-–—|\])]/iu;
 
 const isFlagged = (value: string | undefined): boolean => value !== undefined && !/^(?:no|false|0)$/i.test(token(value));
 
-const autoReplyScore = ({ headers, subject, ownText }: AutoReplyInput): number => {
+/** Headers only responders set: enough by themselves (RFC 3834 and the de-facto ones). */
+const saysAutomatic = (headers: Map<string, string>): boolean => {
   const autoSubmitted = token(headers.get('auto-submitted'));
-  if (autoSubmitted && autoSubmitted !== 'no') return 2;
-  if (isFlagged(headers.get('x-autoreply')) || isFlagged(headers.get('x-autorespond')) || isFlagged(headers.get('x-autoresponder'))) return 2;
-  if (['auto_reply', 'auto-reply', 'bulk', 'junk'].includes(token(headers.get('precedence')))) return 2;
-  if (AUTO_SUBJECT_PREFIX.test(subject) || AWAY_SUBJECT_WORD.test(subject)) return 2;
-  if (AUTOMATION_STATEMENT.test(ownText)) return 2;
-  // Exchange sets X-Auto-Response-Suppress on its own notices but also on meeting requests.
-  const hints = [headers.has('x-auto-response-suppress'), AWAY_ANYWHERE.test(subject), AWAY_BODY.test(ownText)];
-  return hints.filter(Boolean).length;
+  return (
+    (autoSubmitted !== '' && autoSubmitted !== 'no') ||
+    isFlagged(headers.get('x-autoreply')) ||
+    isFlagged(headers.get('x-autorespond')) ||
+    isFlagged(headers.get('x-autoresponder')) ||
+    token(headers.get('x-autogenerated')) === 'reply' ||
+    ['auto_reply', 'auto-reply'].includes(token(headers.get('precedence')))
+  );
+};
+
+/**
+ * Headers that a responder sets but that a person's mail may carry too: Precedence bulk/junk
+ * (list servers and old vacation programs), Exchange's X-Auto-Response-Suppress (meeting
+ * requests too), a null Return-Path (RFC 3834 §3.3 asks responders for one; so do bounces).
+ */
+const headerHint = (headers: Map<string, string>): boolean =>
+  ['bulk', 'junk'].includes(token(headers.get('precedence'))) ||
+  headers.has('x-auto-response-suppress') ||
+  /^\s*<\s*>\s*$/.test(headers.get('return-path') ?? '');
+
+/** Subject and text wording that a responder writes but that a person might also write. */
+const wordingHints = (subject: string, ownText: string): number =>
+  [AWAY_ANYWHERE.test(subject) || AWAY_SUBJECT_HINT.test(subject), AWAY_BODY.test(ownText)].filter(Boolean).length;
+
+const isAutoReply = ({ headers, subject, ownText }: AutoReplyInput): boolean => {
+  if (saysAutomatic(headers)) return true;
+  if (AUTO_SUBJECT_PREFIX.test(subject) || AWAY_SUBJECT_WORD.test(subject)) return true;
+  if (AUTOMATION_STATEMENT.test(ownText)) return true;
+  // Hints count in pairs, and at least one must be wording: headers alone (a list's
+  // "Precedence: list", an Exchange header) never make a person's reply automatic.
+  const wording = wordingHints(subject, ownText);
+  return wording >= 1 && wording + (headerHint(headers) ? 1 : 0) >= 2;
 };
 
 export const classifyAutoReply = (input: AutoReplyInput): AutoReplyKind => {
-  if (isBounce(input)) return 'bounce';
-  return autoReplyScore(input) >= 2 ? 'auto_reply' : 'none';
+  const notice = deliveryNotice(input);
+  if (notice === 'bounce') return 'bounce';
+  if (notice === 'notice') return 'auto_reply';
+  return isAutoReply(input) ? 'auto_reply' : 'none';
 };

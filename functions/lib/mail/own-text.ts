@@ -67,6 +67,27 @@ const attributionAt = (lines: string[], i: number): Attribution | undefined => {
   return undefined;
 };
 
+/**
+ * How much a line looks like the first line of an attribution: 2 for an opener word or a
+ * date at its start followed by a date or time ("On Mon, 3 Nov 2026 at 10:02, …",
+ * "2025年2月19日(水) 21:20 …", "ср, 19 февр. 2025 г. …"), 1 for a name and an address at its
+ * start ("Sam Carter <sam@x.com> wrote:"), 0 for anything else ("Sounds good!").
+ */
+const HEAD_AT_START = /^\s*(?:\d|\p{L}{2,4}[.,]\s)/u;
+const NAME_THEN_ADDRESS = /^\s*"?[\p{L}][\p{L}\p{M} .,'’-]{0,60}"?\s*(?:\(\s*)?<[^<>\s]*@/u;
+const headRank = (line: string): number => {
+  if ((OPENER.test(line.trim()) || HEAD_AT_START.test(line)) && (DATEISH.test(line) || TIME.test(line))) return 2;
+  return NAME_THEN_ADDRESS.test(line) ? 1 : 0;
+};
+
+/**
+ * Whether line i is the first line of an attribution that line i+1 continues, when an
+ * attribution could also start at i+1. A reply line right above the header ("Sounds good!")
+ * is the sender's; a header's first line ("On … Maya Okafor <") is not. A line i+1 that opens
+ * an attribution by itself starts it.
+ */
+const headerStartsAbove = (above: string, below: string): boolean => headRank(above) > headRank(below);
+
 /* ---------- Outlook-style header blocks ("From: …\nSent: …\nTo: …\nSubject: …") ---------- */
 
 type HeaderLabel = 'from' | 'date' | 'to' | 'cc' | 'subject' | 'reply-to';
@@ -130,24 +151,53 @@ const isHistoryRule = (line: string): boolean => {
 /* ---------- signatures ---------- */
 
 const SIG_DELIMITER = /^--\s?$/;
-const POSSESSIVE_OR_APP =
-  /^(?:my|mon|ma|mi|mio|mia|meu|minha|mijn|meinem|min|mitt|mój|moim|iphone|ipad|android|galaxy|samsung|huawei|pixel|outlook|yahoo|gmail|aol|mail|proton|superhuman|spark|blackberry|edison|airmail|newton|bluemail)(?!\p{L})/iu;
+
+const POSSESSIVE = /^(?:my|mon|ma|mi|mio|mia|meu|minha|mijn|meinem|min|mitt|mój|moim|mojego)\s+/iu;
+// What a mobile sign-off names: a device, a carrier or a mail app.
+const DEVICE_OR_APP =
+  /(?<!\p{L})(?:iphone|ipad|ipod|apple watch|android|galaxy|samsung|huawei|xiaomi|oneplus|pixel|nokia|motorola|xperia|htc|blackberry|verizon|t-mobile|smartphone|phone|mobile|mobil|móvil|cellulare|celular|handy|tablet|device|appareil|dispositivo|outlook|yahoo|gmail|aol|mail|proton|superhuman|spark|edison|airmail|newton|bluemail|fairemail|k-9|thunderbird)(?!\p{L})/iu;
 const SENT_FROM =
-  /^(?:sent|envoyé|enviado|enviada|inviato|verstuurd|verzonden|gesendet|sendt|skickat|wysłane|lähetetty|отправлено)\s+(?:from|with|via|using|on|de|depuis|desde|do|dal|da|vanaf|met|von|mit|fra|från|z|с)\s+(.*)$/i;
+  /^(?:sent|envoyé|enviado|enviada|inviato|verstuurd|verzonden|gesendet|sendt|skickat|wysłane|lähetetty|отправлено)\s+(?:from|with|via|using|on|de|depuis|desde|do|dal|da|vanaf|met|von|mit|fra|från|z|с)\s+(.+)$/iu;
+// A device name: words, digits and a few joiners; a comma only inside a carrier's own
+// wording ("Sent from my Verizon, Samsung Galaxy smartphone").
+const DEVICE_WORDS = /^[\p{L}\p{N}][\p{L}\p{N} .'’&+-]*$/u;
+const MAX_DEVICE_WORDS = 6;
+
+const isDeviceName = (named: string): boolean => {
+  // A link after the name ("Get Outlook for iOS<https://aka.ms/…>") is part of the footer.
+  const name = named.replace(/\s*<https?:[^>]*>\s*$/i, '').replace(/\.$/, '').replace(POSSESSIVE, '').trim();
+  const segments = name.split(',').map((part) => part.trim());
+  if (segments.length > 2 || name.split(/\s+/).length > MAX_DEVICE_WORDS) return false;
+  return segments.every((part) => DEVICE_WORDS.test(part)) && DEVICE_OR_APP.test(segments.at(-1)!);
+};
+
 const MOBILE_SIGNATURE = [
   /^von meine[mn]?\s.{1,40}\sgesendet\.?$/i,
-  /^(?:get|télécharger|obtenir|holen sie sich|descargar|obtener|scarica|download|baixe|obter)\s+outlook\s+(?:for|pour|für|para|per|voor)\s/i,
-  /^outlook\s+(?:for|voor|para|per|pour|für)\s+(?:ios|android)/i,
-  /(?:에서 보냄|에서 보낸 메일|から送信|より送信)$/,
-  /^(?:发自|發自|来自)(?:我的)?\s*\S/,
+  /^(?:get|télécharger|obtenir|holen sie sich|descargar|obtener|scarica|download|baixe|obter)\s+outlook\s+(?:for|pour|für|para|per|voor)\s+(?:ios|android)(?:\s*<[^>]*>)?$/i,
+  /^outlook\s+(?:for|voor|para|per|pour|für)\s+(?:ios|android)(?:\s*<[^>]*>)?$/i,
+  /^\S{1,20}\s?(?:에서 보냄|에서 보낸 메일|から送信|より送信)$/,
+  /^(?:发自|發自|来自)(?:我的)?\s*[\p{L}\p{N} ]{1,20}$/u,
 ];
 
-const isMobileSignature = (line: string): boolean => {
+/** A line of its own in a mobile client's sign-off shape ("Sent from my iPhone"), never a sentence. */
+export const isMobileSignOff = (line: string): boolean => {
   const text = line.trim();
-  if (!text || text.length > 90) return false;
+  if (!text || text.length > 80) return false;
   const sent = SENT_FROM.exec(text);
-  if (sent) return POSSESSIVE_OR_APP.test(sent[1]!);
+  if (sent) return isDeviceName(sent[1]!);
   return MOBILE_SIGNATURE.some((re) => re.test(text));
+};
+
+// A sign-off closes the sender's text: at most this many of their lines follow it (a name,
+// a footer link) for it to count as one.
+const SIGN_OFF_TAIL = 2;
+
+/** Cut at a mobile sign-off near the end; one higher up is left as the sender wrote it. */
+const withoutMobileSignOff = (lines: string[]): string[] => {
+  const at = lines.findIndex(isMobileSignOff);
+  if (at < 0) return lines;
+  const after = lines.slice(at + 1).filter((l) => !isBlank(l) && !SEPARATOR.test(l)).length;
+  return after <= SIGN_OFF_TAIL ? lines.slice(0, at) : lines;
 };
 
 /* ---------- passes ---------- */
@@ -165,6 +215,41 @@ const collapseQuotedRuns = (text: string): string => {
     if (run <= 2) out.push(line);
   }
   return out.join('\n');
+};
+
+/*
+ * A long quoted line that a client re-wrapped loses its ">" on the overflow
+ * ("> …we could shoot on the\n14th if the studio is free\n> Let me know"). Such a line is
+ * history, not an inline answer: it follows a long quoted line that stops mid-sentence, with
+ * no blank line between, and either reads on in lower case or sits between quoted lines
+ * without ending a sentence.
+ */
+const WRAP_MIN = 50;
+const MAX_WRAPPED = 3;
+const SENTENCE_END = /[.?!:;…)"'’”。？！]\s*$/u;
+const CONTINUES = /^\s*[\p{Ll}(,]/u;
+
+const quotedContent = (line: string) => line.replace(/^\s*(?:>\s?)+/, '').trimEnd();
+const stopsMidSentence = (quoted: string): boolean => {
+  const content = quotedContent(quoted);
+  return content.length >= WRAP_MIN && !SENTENCE_END.test(content);
+};
+
+const withoutWrappedQuoteTails = (lines: string[]): string[] => {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    out.push(lines[i]!);
+    if (!isQuoted(lines[i]!) || !stopsMidSentence(lines[i]!)) continue;
+    let end = i + 1;
+    while (end < lines.length && end - i <= MAX_WRAPPED + 1 && !isBlank(lines[end]!) && !isQuoted(lines[end]!)) end++;
+    const run = end - i - 1;
+    if (run === 0 || run > MAX_WRAPPED) continue;
+    const sandwiched = end < lines.length && isQuoted(lines[end]!);
+    // Between quoted lines, only whole sentences ("$1,200.") are an inline answer.
+    const answer = SENTENCE_END.test(lines[end - 1]!);
+    if (CONTINUES.test(lines[i + 1]!) || (sandwiched && !answer)) i = end - 1;
+  }
+  return out;
 };
 
 const withoutForward = (text: string): string => {
@@ -187,6 +272,12 @@ const scan = (lines: string[]): string[] => {
     }
     if (isHistoryRule(line) || isHeaderBlockAt(lines, i) || SIG_DELIMITER.test(line)) break;
     const attribution = attributionAt(lines, i);
+    // A header wrapped over lines may have swallowed the reply line right above it.
+    if (attribution && attribution.end - i > 1 && attributionAt(lines, i + 1) && !headerStartsAbove(line, lines[i + 1]!)) {
+      out.push(line);
+      i++;
+      continue;
+    }
     if (attribution) {
       let next = attribution.end;
       while (next < lines.length && isBlank(lines[next]!)) next++;
@@ -258,6 +349,7 @@ export const ownText = (text: string): string => {
     .replace(/[\uFEFF\u200B]/g, '')
     .replace(/\u00A0/g, ' ');
   if (!normalised.trim()) return '';
-  const lines = scan(withoutForward(collapseQuotedRuns(normalised).slice(0, MAX_INPUT)).split('\n')).filter((l) => !isMobileSignature(l));
-  return tidy(cutAtReplyParserHeader(lines));
+  const unwrapped = withoutWrappedQuoteTails(normalised.slice(0, MAX_INPUT).split('\n')).join('\n');
+  const lines = scan(withoutForward(collapseQuotedRuns(unwrapped)).split('\n'));
+  return tidy(withoutMobileSignOff(cutAtReplyParserHeader(lines)));
 };

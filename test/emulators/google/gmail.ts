@@ -4,6 +4,7 @@ import { GoogleError, badRequest, notFound } from './errors';
 import { compileQuery, mentionsSpamOrTrash, parseQuery, type Matcher } from './gmail-query';
 import { q1, qAll, qBool, qInt, requireAccount, requireAnyScope, SCOPE, type Ctx, type Reply, type Route } from './http';
 import { renderMessage, snippetOf, type MessageFormat } from './mime';
+import { attachmentsGet, messageWriteHandler } from './gmail-insert';
 import { insertMessage, newGmailId, searchableOf, type EmulatorState, type Mailbox, type StoredMessage } from './state';
 
 /** Gmail's published per-method quota units (developers.google.com/gmail/api/reference/quota). */
@@ -14,6 +15,8 @@ export const GMAIL_QUOTA_UNITS: Record<string, number> = {
   'gmail.users.messages.list': 5,
   'gmail.users.messages.get': 5,
   'gmail.users.messages.attachments.get': 5,
+  'gmail.users.messages.insert': 25,
+  'gmail.users.messages.import': 25,
   'gmail.users.threads.list': 10,
   'gmail.users.threads.get': 10,
   'gmail.users.history.list': 2,
@@ -27,13 +30,15 @@ export const GMAIL_DEFAULT_UNITS_PER_MINUTE = 15_000;
 const READ_SCOPES = [SCOPE.gmailReadonly, SCOPE.gmailModify, SCOPE.mailFull, SCOPE.gmailMetadata];
 const FULL_READ_SCOPES = [SCOPE.gmailReadonly, SCOPE.gmailModify, SCOPE.mailFull];
 
-const mailboxFor = (ctx: Ctx): Mailbox => {
+const WRITE_SCOPES = [SCOPE.gmailInsert, SCOPE.gmailModify, SCOPE.mailFull];
+
+const mailboxFor = (ctx: Ctx, scopes: string[] = READ_SCOPES): Mailbox => {
   const account = requireAccount(ctx);
   const userId = ctx.params[0]!;
   if (userId !== 'me' && userId.toLowerCase() !== account.email) {
     throw new GoogleError(403, { message: `Delegation denied for ${account.email}`, reason: 'forbidden' });
   }
-  requireAnyScope(ctx, READ_SCOPES);
+  requireAnyScope(ctx, scopes);
   const mb = ctx.state.mailboxes.get(account.email);
   if (!mb) throw new GoogleError(400, { message: 'Mail service not enabled', reason: 'failedPrecondition', status: 'FAILED_PRECONDITION' });
   return mb;
@@ -259,13 +264,21 @@ export const expireHistory = (state: EmulatorState, mailbox: string): void => {
 
 export const gmailRoutes = (): Route[] => {
   const U = '^\\/gmail\\/v1\\/users\\/([^/]+)';
+  const UP = '^\\/upload\\/gmail\\/v1\\/users\\/([^/]+)';
   const r = (method: string, path: string, operation: string, handler: Route['handler']): Route => ({ method, pattern: new RegExp(`${U}${path}$`), api: 'gmail', operation, auth: true, handler });
+  const upload = (path: string, operation: string, handler: Route['handler']): Route => ({ method: 'POST', pattern: new RegExp(`${UP}${path}$`), api: 'gmail', operation, auth: true, media: true, handler });
+  const writer = (ctx: Ctx) => mailboxFor(ctx, WRITE_SCOPES);
   return [
     r('GET', '\\/profile', 'gmail.users.getProfile', profile),
     r('GET', '\\/labels', 'gmail.users.labels.list', labelsList),
     r('GET', '\\/labels\\/([^/]+)', 'gmail.users.labels.get', labelsGet),
     r('GET', '\\/messages', 'gmail.users.messages.list', messagesList),
     r('GET', '\\/messages\\/([^/]+)', 'gmail.users.messages.get', messagesGet),
+    r('GET', '\\/messages\\/([^/]+)\\/attachments\\/([^/]+)', 'gmail.users.messages.attachments.get', attachmentsGet(mailboxFor)),
+    r('POST', '\\/messages', 'gmail.users.messages.insert', messageWriteHandler('insert', writer)),
+    r('POST', '\\/messages\\/import', 'gmail.users.messages.import', messageWriteHandler('import', writer)),
+    upload('\\/messages', 'gmail.users.messages.insert', messageWriteHandler('insert', writer)),
+    upload('\\/messages\\/import', 'gmail.users.messages.import', messageWriteHandler('import', writer)),
     r('GET', '\\/threads', 'gmail.users.threads.list', threadsList),
     r('GET', '\\/threads\\/([^/]+)', 'gmail.users.threads.get', threadsGet),
     r('GET', '\\/history', 'gmail.users.history.list', historyList),

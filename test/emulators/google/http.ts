@@ -21,6 +21,8 @@ export type Ctx = {
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   rawBody: string;
+  /** the request body's bytes (a message/rfc822 upload is not UTF-8 text) */
+  rawBytes?: Buffer;
   /** parsed JSON (object) or form fields (record) */
   body: unknown;
   /** regex captures of the route, URL-decoded */
@@ -37,6 +39,8 @@ export type Route = {
   operation: string;
   /** when false the route needs no Bearer token (OAuth endpoints, control API) */
   auth: boolean;
+  /** takes a media upload body (message/rfc822) as bytes instead of JSON */
+  media?: true;
   handler: (ctx: Ctx) => Reply | Promise<Reply>;
 };
 
@@ -71,6 +75,7 @@ export const SCOPE = {
   gmailReadonly: 'https://www.googleapis.com/auth/gmail.readonly',
   gmailModify: 'https://www.googleapis.com/auth/gmail.modify',
   gmailMetadata: 'https://www.googleapis.com/auth/gmail.metadata',
+  gmailInsert: 'https://www.googleapis.com/auth/gmail.insert',
   mailFull: 'https://mail.google.com/',
   drive: 'https://www.googleapis.com/auth/drive',
   driveFile: 'https://www.googleapis.com/auth/drive.file',

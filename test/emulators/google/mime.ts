@@ -1,6 +1,7 @@
 /** Renders stored messages as Gmail API resources (payload, raw RFC 2822, snippet). */
 import type { gmail_v1 } from '@googleapis/gmail';
 import type { QAddress } from './gmail-query';
+import { rawPayload } from './raw-message';
 
 export type MessageLike = {
   id: string;
@@ -18,6 +19,8 @@ export type MessageLike = {
   references?: string[];
   /** extra headers (a seed message's Auto-Submitted, X-Autoreply...), after the standard ones */
   headers?: Record<string, string>;
+  /** the original RFC 822 bytes, base64, of mail inserted or imported raw: served as parsed, not rebuilt */
+  raw?: string;
 };
 
 const WD = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -145,7 +148,7 @@ export const rawOf = (m: MessageLike, mailbox: string): string => {
 export type MessageFormat = 'full' | 'metadata' | 'minimal' | 'raw';
 
 export const renderMessage = (m: MessageLike & { size?: number }, mailbox: string, format: MessageFormat, metadataHeaders: string[] = []): gmail_v1.Schema$Message => {
-  const raw = format === 'raw' || m.size === undefined ? rawOf(m, mailbox) : '';
+  const raw = m.raw !== undefined ? Buffer.from(m.raw, 'base64') : format === 'raw' || m.size === undefined ? rawOf(m, mailbox) : '';
   m.size ??= Buffer.byteLength(raw);
   const base: gmail_v1.Schema$Message = {
     id: m.id,
@@ -158,6 +161,7 @@ export const renderMessage = (m: MessageLike & { size?: number }, mailbox: strin
   };
   if (format === 'minimal') return base;
   if (format === 'raw') return { ...base, raw: base64url(raw) };
+  if (m.raw !== undefined) return { ...base, payload: rawPayload(m as MessageLike & { raw: string }, format, metadataHeaders) };
   const headers = headersOf(m, mailbox);
   if (format === 'metadata') {
     const wanted = metadataHeaders.map((x) => x.toLowerCase());

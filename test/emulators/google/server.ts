@@ -13,6 +13,7 @@ import { GoogleError, nameScopeFailure, OAuthError, unauthenticated, type ApiNam
 import { createFaultInjector, type FaultInjector, type FaultRule } from './faults';
 import { applyFields, FieldsSyntaxError, parseFields } from './fields';
 import { addMessage as addMessageTo, expireHistory, GMAIL_DEFAULT_UNITS_PER_MINUTE, GMAIL_QUOTA_UNITS, gmailRoutes, type AddMessageInput } from './gmail';
+import { insertRawMessage, type RawInsertOptions } from './gmail-insert';
 import { bodyObject, decodeSegment, type Ctx, type Reply, type Route } from './http';
 import { issueTokens as mint, makeSigningKeys, normalizeScopes, oauthRoutes, resolveAccessToken, type IssuedTokens, type OAuthSettings } from './oauth';
 import { createQuotaTracker, createSheetsQuota, SHEETS_DEFAULT_QUOTA, type SheetsQuotaConfig } from './quota';
@@ -72,6 +73,8 @@ export type GoogleEmulator = {
   log: RequestLogEntry[];
   faults: FaultInjector;
   addMessage(input: AddMessageInput): { id: string; threadId: string; historyId: string };
+  /** files raw RFC 822 bytes as users.messages.import does (internalDate from the Date header by default) */
+  importRawMessage(mailbox: string, raw: Buffer, options?: Partial<Pick<RawInsertOptions, 'labelIds' | 'threadId' | 'internalDateSource' | 'mode'>>): { id: string; threadId: string; historyId: string };
   /** Gmail push: users.watch state, Pub/Sub topics and push subscriptions, and every delivery made */
   pubsub: PubSub;
   close(): Promise<void>;
@@ -118,7 +121,7 @@ const LOG_CAP = 20_000;
 const BODY_LIMIT = 20 * 1024 * 1024;
 const SECRET_FIELDS = ['client_secret', 'code', 'code_verifier', 'refresh_token', 'token', 'access_token', 'assertion'];
 
-const readBody = (req: IncomingMessage): Promise<string> =>
+const readBody = (req: IncomingMessage): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -131,12 +134,12 @@ const readBody = (req: IncomingMessage): Promise<string> =>
       }
       chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 
 const apiOfPath = (path: string): Exclude<ApiName, 'control'> =>
-  path.startsWith('/gmail/') ? 'gmail' : path.startsWith('/drive/') || path.startsWith('/upload/drive/') ? 'drive' : path.startsWith('/v4/') ? 'sheets' : 'oauth';
+  path.startsWith('/gmail/') || path.startsWith('/upload/gmail/') ? 'gmail' : path.startsWith('/drive/') || path.startsWith('/upload/drive/') ? 'drive' : path.startsWith('/v4/') ? 'sheets' : 'oauth';
 
 const queryRecord = (q: URLSearchParams): Record<string, string | string[]> => {
   const out: Record<string, string | string[]> = {};
@@ -235,10 +238,11 @@ export const startGoogleEmulator = async (options: GoogleEmulatorOptions = {}): 
     let status: number;
     let reply: Reply;
     try {
-      const rawBody = await readBody(req);
+      const rawBytes = await readBody(req);
+      const rawBody = rawBytes.toString('utf8');
       let body: unknown;
       const ctype = (req.headers['content-type'] ?? '').toLowerCase();
-      if (rawBody.trim() !== '') {
+      if (rawBody.trim() !== '' && !(route?.media && !ctype.includes('json'))) {
         if (ctype.includes('application/x-www-form-urlencoded')) body = Object.fromEntries(new URLSearchParams(rawBody));
         else if (ctype.includes('json') || ctype === '' || ctype.includes('text/plain')) {
           try {
@@ -257,7 +261,7 @@ export const startGoogleEmulator = async (options: GoogleEmulatorOptions = {}): 
         throw new GoogleError(404, { message: `The requested URL ${path} was not found on this server.`, reason: 'notFound' });
       }
       const state = live.state!;
-      const ctx: Ctx = { method, path, url, query: url.searchParams, headers: req.headers, rawBody, body, params, state };
+      const ctx: Ctx = { method, path, url, query: url.searchParams, headers: req.headers, rawBody, rawBytes, body, params, state };
       if (!isControl && latencyMs > 0) await sleep(latencyMs);
       if (route.auth) {
         const h = req.headers.authorization ?? '';
@@ -346,6 +350,7 @@ export const startGoogleEmulator = async (options: GoogleEmulatorOptions = {}): 
 
   const deps = { keys, state, settings: {} as OAuthSettings };
   const pubsub = createPubSub({ state, keys, clock });
+  state.onMailAdded = (mailbox, labelIds, historyId) => pubsub.mailChanged(mailbox, labelIds, historyId);
   const emulator: GoogleEmulator = {
     url,
     state,
@@ -357,6 +362,10 @@ export const startGoogleEmulator = async (options: GoogleEmulatorOptions = {}): 
       const stored = state.mailboxes.get(input.mailbox.toLowerCase())?.messages.get(added.id);
       pubsub.mailChanged(input.mailbox, stored?.labelIds ?? [], Number(added.historyId));
       return added;
+    },
+    importRawMessage: (mailbox, raw, o = {}) => {
+      const m = insertRawMessage(state, { mailbox, raw, mode: o.mode ?? 'import', internalDateSource: o.internalDateSource ?? 'dateHeader', ...(o.labelIds ? { labelIds: o.labelIds } : {}), ...(o.threadId ? { threadId: o.threadId } : {}) });
+      return { id: m.id, threadId: m.threadId, historyId: String(m.historyId) };
     },
     pubsub,
     close: () =>
@@ -464,6 +473,13 @@ const controlRoutes = (emu: GoogleEmulator, quota: () => ReturnType<typeof creat
       } catch (e) {
         throw new GoogleError(400, { message: (e as Error).message });
       }
+    }),
+    r('POST', '\\/messages\\/raw', 'control.importRawMessage', (ctx) => {
+      const b = bodyObject(ctx);
+      const mailbox = str(b.mailbox, 'mailbox');
+      if (!emu.state.mailboxes.has(mailbox.toLowerCase())) throw new GoogleError(400, { message: `no mailbox ${mailbox}` });
+      const raw = Buffer.from(str(b.raw, 'raw').replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+      return { body: emu.importRawMessage(mailbox, raw, { ...(Array.isArray(b.labelIds) ? { labelIds: b.labelIds as string[] } : {}), ...(typeof b.threadId === 'string' ? { threadId: b.threadId } : {}) }) };
     }),
     r('GET', '\\/faults', 'control.faults', () => ({ body: { rules: emu.faults.list(), injected: emu.faults.injected } })),
     r('POST', '\\/faults', 'control.setFaults', (ctx) => {

@@ -135,6 +135,8 @@ export type EmulatorState = {
   };
   rng: Prng;
   clock: () => number;
+  /** told of mail added through the API (messages.insert/import), e.g. to publish a Gmail push */
+  onMailAdded?: (mailbox: string, labelIds: string[], historyId: number) => void;
 };
 
 export const FOLDER_MIME = 'application/vnd.google-apps.folder';
@@ -203,7 +205,7 @@ export const searchableOf = (m: StoredMessage): Searchable =>
     internalDate: m.internalDate,
     messageId: m.messageId,
     get sizeEstimate() {
-      return (m.size ??= Buffer.byteLength(rawOf(m, m.mailbox)));
+      return (m.size ??= m.raw !== undefined ? Buffer.from(m.raw, 'base64').length : Buffer.byteLength(rawOf(m, m.mailbox)));
     },
   });
 

@@ -45,13 +45,20 @@ describe('fact extraction', () => {
     ]);
   });
 
-  it('summarises visibly from the thread it was given', () => {
+  it('summarises visibly from the thread it was given, on one line', () => {
     const text = summaryText(facts);
-    expect(text).toContain('Spring launch - rates');
+    expect(text).toContain('Hi Sam, thanks for thinking of me for the spring launch.');
     expect(text).toContain('Jane Doe');
     expect(text).toContain('$2,500');
     expect(text).toContain('2025-03-14');
-    expect(text).toContain('Status: confirmed');
+    expect(text).not.toContain('\n');
+  });
+
+  it('never states an outcome: the product shows its own status', () => {
+    const text = summaryText(facts);
+    expect(facts.cues.has('confirmed')).toBe(true);
+    expect(text).not.toMatch(/status|confirmed|declined|negotiating|awaiting/i);
+    expect(text).not.toMatch(/^Summary of/);
   });
 });
 

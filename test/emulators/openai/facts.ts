@@ -1,6 +1,7 @@
-import { outsideEmails, parseEmails, type Email } from './mail';
+import { outsideEmails, parseEmails, senderName, type Email } from './mail';
 import { readThreadDates, type MailDate } from './mail-dates';
 import { readFees, readIntent, type MailFee, type MailIntent } from './mail-deal';
+import { firstAddress } from './mail-fill';
 
 /**
  * Facts read from a chat request by plain regexes, so every answer visibly comes from the text
@@ -54,6 +55,10 @@ export const messageText = (content: unknown): string => {
 };
 
 const HEADER = /^\s*(from|to|cc|bcc|subject|date|sent|reply-to)\s*:/i;
+/** The longest first sentence or quote a summary repeats. */
+const SAID_MAX = 240;
+/** How much of a mail's text its first sentence is looked for in (a 450 KB body is read once, by extractFacts). */
+const FIRST_SENTENCE_WINDOW = 10_000;
 // Line-anchored patterns (flag m) use [^\S\n]* (blanks within the line), not \s*: a \s* there
 // runs on across every following newline from each line start, quadratic in a text of blank lines.
 const SUBJECT_LINE = /^[^\S\n]*subject[^\S\n]*:\s*(.+)$/im;
@@ -182,7 +187,7 @@ export const firstSentence = (text: string): string => {
   const found = terminatedSentences(body);
   const sentences = found.length ? found : body ? [body] : [];
   const chosen = sentences.find((s) => s.trim().split(' ').length >= 3) ?? sentences[0] ?? '';
-  return chosen.trim().slice(0, 240);
+  return chosen.trim().slice(0, SAID_MAX);
 };
 
 const hash = (text: string): number => {
@@ -270,15 +275,44 @@ const mailFacts = (emails: Email[], userTexts: string[], seed: number): Facts =>
 
 const displayName = (p: Participant) => p.name ?? p.email ?? '';
 
-/** The free-text answer: a summary that quotes the thread it was given. */
+/** A list as people write it: "A", "A and B", "A, B and C". */
+const listed = (values: readonly string[]): string =>
+  values.length <= 2 ? values.join(' and ') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
+
+/** What a stored summary stands in for a mail's text: its words without the marker. */
+const bodyWords = (body: string) => withoutGreeting(body.replace(/^\s*\(summary\)\s*/i, ''));
+
+/**
+ * The free-text answer: one readable line from the thread it was given: who wrote, what the
+ * latest mail says (verbatim), the amounts and dates it mentions. It never
+ * states an outcome ("confirmed", "declined"): the product decides and shows the status.
+ */
 export const summaryText = (facts: Facts): string => {
-  const parts = [`Summary of "${facts.subject || 'the conversation'}": ${facts.firstSentence || 'No message text was provided.'}`];
-  if (facts.participants.length) parts.push(`Participants: ${facts.participants.map(displayName).join(', ')}.`);
-  if (facts.rates.length) parts.push(`Rates mentioned: ${facts.rates.join(', ')}.`);
+  const emails = facts.mail?.emails ?? [];
+  const last = emails.at(-1);
+  if (!last) {
+    const said = facts.firstSentence || 'No message text was provided.';
+    const parts = [facts.subject && !said.includes(facts.subject) ? `${facts.subject}: ${said}` : said];
+    if (facts.participants.length) parts.push(`With ${listed(facts.participants.map(displayName))}.`);
+    if (facts.rates.length) parts.push(`Amounts mentioned: ${facts.rates.join(', ')}.`);
+    if (facts.dates.length) parts.push(`Dates mentioned: ${facts.dates.join(', ')}.`);
+    return parts.join(' ').replace(/\s+/g, ' ');
+  }
+  // The words that carry the latest mail's move (its offer, question, answer), else its first sentence.
+  const move = facts.mail?.intents.at(-1);
+  // Bounded as firstSentence is: one line, and the amount checks below stay linear.
+  const quoted = move && move.intent !== 'other' ? bodyWords(move.quote.slice(0, SAID_MAX)).trim() : '';
+  const said = quoted || firstSentence(bodyWords(last.body.slice(0, FIRST_SENTENCE_WINDOW))) || facts.firstSentence;
+  const from = senderName(last.from);
+  const to = last.to.trim() ? senderName(firstAddress(last.to)) : '';
+  const people = [...new Set(emails.flatMap((e) => [senderName(e.from), e.to.trim() ? senderName(firstAddress(e.to)) : '']).filter(Boolean))];
+  const lead = emails.length > 1 ? `${emails.length} messages between ${listed(people)}; latest from ${from}` : to ? `From ${from} to ${to}` : `From ${from}`;
+  const parts = [said ? `${lead}: ${said}` : `${lead}.`];
+  // Amounts the quoted words do not already show (an earlier mail's, a previous summary's).
+  const more = facts.rates.filter((rate) => !parts[0]!.includes(rate));
+  if (more.length) parts.push(`Amounts mentioned: ${more.join(', ')}.`);
   if (facts.dates.length) parts.push(`Dates mentioned: ${facts.dates.join(', ')}.`);
-  const status = facts.cues.has('confirmed') ? 'confirmed' : facts.cues.has('declined') ? 'declined' : facts.cues.has('negotiating') ? 'negotiating' : 'awaiting a reply';
-  parts.push(`Status: ${status}.`);
-  return parts.join(' ');
+  return parts.join(' ').replace(/\s+/g, ' ');
 };
 
 export { displayName };

@@ -124,7 +124,9 @@ const cueFinder = (re: RegExp, guard?: RegExp) => (s: Sentence) => {
   }
 };
 const hasAccept = (s: Sentence) => !isQuestion(s.text) && (cueFinder(ACCEPT, CONDITIONAL)(s) || BARE_DEAL.test(s.text.trim()));
-const hasStrongDecline = (s: Sentence) => !isQuestion(s.text) && cueFinder(STRONG_DECLINE)(s);
+/** A decline said as a condition ("if it's not a fit, no worries", "or we'll have to pass") is no decline yet. */
+const CONDITIONAL_LEAD = /\b(?:if|unless|or|otherwise|in case|whether|si|falls|wenn|sinon)\b[^,;.!?]*$/i;
+const hasStrongDecline = (s: Sentence) => !isQuestion(s.text) && cueFinder(STRONG_DECLINE, CONDITIONAL_LEAD)(s);
 const test = (re: RegExp, text: string) => {
   re.lastIndex = 0;
   const hit = re.test(text);
@@ -330,7 +332,8 @@ const readMail = (email: Email): Reading => {
   const priceCounter = once(cueFinder(PRICE_COUNTER));
   /** The currencies of a sentence's amounts. */
   const currenciesIn = once((s: Sentence) => new Set((amountsIn.get(s) ?? []).filter((b) => b.currency).map((b) => b.currency)));
-  const counterWithFee = first((s) => (counterCue(s) || cueFinder(PRICE_COUNTER)(s)) && withFee(s) && !hasAccept(s));
+  // "below my minimum (£35,100), so we'll sit this one out": a decline that gives its reason, not a counter.
+  const counterWithFee = first((s) => (counterCue(s) || cueFinder(PRICE_COUNTER)(s)) && withFee(s) && !hasAccept(s) && !hasStrongDecline(s));
   const strongDecline = first(hasStrongDecline);
   const accept = first(hasAccept);
   const weakDecline = first((s) => !isQuestion(s.text) && cueFinder(WEAK_DECLINE)(s));

@@ -159,7 +159,7 @@ const ACTIONS: Record<string, (to: string, from: string) => string> = {
  * `to.split(/,(?![^<]*>)/)[0]` gives, in one pass from the end instead of a look-ahead from
  * every comma, which was quadratic in a long list).
  */
-const firstAddress = (list: string): string => {
+export const firstAddress = (list: string): string => {
   let cut = list.length;
   let nextAngle = '';
   for (let i = list.length - 1; i >= 0; i -= 1) {

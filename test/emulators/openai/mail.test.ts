@@ -131,6 +131,12 @@ describe('intents', () => {
     expect(intentOf('Could you confirm the fee?')).toBe('question');
   });
 
+  it('reads a decline said as a condition as no decline, and a decline that gives a price reason as a decline', () => {
+    expect(intentOf("Last nudge from me on this one — if it's not a fit this time, no worries at all.")).not.toBe('decline');
+    expect(intentOf("We'd need £2,000 for this, or we'll have to pass.", { subject: 'Re: Collab' })).toBe('counter');
+    expect(intentOf("Thanks for thinking of me, but the budget is below my minimum for TikTok (£35,100), so we'll sit this one out.", { subject: 'Re: Collab' })).toBe('decline');
+  });
+
   it('reads declines, counters and offers', () => {
     expect(intentOf("Great deal overall, but we'll pass this time.")).toBe('decline');
     expect(intentOf('Leider müssen wir absagen.')).toBe('decline');

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { laneItems, runLane } from '../../functions/lib/processing/lanes';
-import { createLocalEngine, loadDefinition } from './step-functions';
+import { tasks as manifestTasks } from '../../functions/routes';
+import { ASL_PATH, createLocalEngine, loadDefinition, type ExecutionOutcome } from './step-functions';
 
 type Input = { agencyName: string; jobId: string; lane?: unknown };
 
@@ -133,5 +137,87 @@ describe('local Step Functions runner on the real processing ASL', () => {
     await engine.stop(executionId);
     await engine.settle();
     expect(await engine.describe(executionId)).toBe('unknown');
+  });
+});
+
+/**
+ * Issue 23 point 7: a processing lane works for minutes before it hands over. The runner (like AWS)
+ * gives a Task without TimeoutSeconds 60 s; the ASL's explicit timeouts let a long lane finish.
+ * Fake timers stand in for the clock: the runner's task timeout and the lane's batches are both
+ * timers, so minutes of lane work take milliseconds and the real ASL still decides.
+ */
+describe('a processing lane running longer than 60 s on the local runner', () => {
+  const BATCH_MS = 100_000;
+  const processBatchTimeoutMs = manifestTasks.find((task) => task.id === 'JobProcessBatch')!.timeoutSeconds * 1000;
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const longLaneTasks = () => {
+    const finalized: { outcome: string; error?: string }[] = [];
+    let longestInvocationMs = 0;
+    const tasks = {
+      JobInitialize: () => ({ ok: true, sheets_only: false }),
+      JobFetch: () => ({ lanes: laneItems(3, 1), batches: 3 }),
+      // As the product's lane: batches one after another while the invocation's time allows.
+      JobProcessBatch: async (input: unknown) => {
+        const { agencyName, jobId, lane } = input as { agencyName: string; jobId: string; lane: unknown };
+        const started = Date.now();
+        const deadline = started + processBatchTimeoutMs;
+        const result = await runLane(
+          lane,
+          async () => {
+            await new Promise((resolve) => setTimeout(resolve, BATCH_MS));
+            return { processed: 1, skipped: 0 };
+          },
+          () => deadline - Date.now(),
+        );
+        longestInvocationMs = Math.max(longestInvocationMs, Date.now() - started);
+        return { agencyName, jobId, ...result };
+      },
+      JobSyncSheets: () => ({}),
+      JobFinalize: (input: unknown) => {
+        const { outcome, error } = input as { outcome: string; error?: { Error?: string } };
+        finalized.push({ outcome, ...(error?.Error ? { error: error.Error } : {}) });
+        return { done: true };
+      },
+    };
+    return { tasks, finalized, longestInvocationMs: () => longestInvocationMs };
+  };
+
+  const runToEnd = async (engine: ReturnType<typeof createLocalEngine>, name: string): Promise<ExecutionOutcome> => {
+    const { executionId } = await engine.start({ name, input: { agencyName: 'a', jobId: name } });
+    let outcome: ExecutionOutcome | undefined;
+    void engine.executions.get(executionId)!.done.then((ended) => (outcome = ended));
+    // at most an hour of simulated time, a minute at a time
+    for (let minute = 0; minute < 60 && !outcome; minute += 1) await vi.advanceTimersByTimeAsync(60_000);
+    return outcome ?? { status: 'ABORTED' };
+  };
+
+  it('succeeds with the ASL as it is: one lane invocation works 300 s through its three batches', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { tasks, finalized, longestInvocationMs } = longLaneTasks();
+    const outcome = await runToEnd(createLocalEngine({ tasks, retryIntervalMs: 1 }), 'long-lane');
+    expect(outcome.status).toBe('SUCCEEDED');
+    expect(finalized).toEqual([{ outcome: 'succeeded' }]);
+    // the lane really ran past the 60 s default, in one invocation (600 s Lambda, batches start while 180 s are left)
+    expect(longestInvocationMs()).toBe(3 * BATCH_MS);
+    expect(longestInvocationMs()).toBeGreaterThan(60_000);
+  });
+
+  it('fails the job with States.Timeout when the Task states carry no TimeoutSeconds (the runner\'s 60 s default)', async () => {
+    const withoutTimeouts = readFileSync(ASL_PATH, 'utf8').replace(/\s*"TimeoutSeconds": \d+,/g, '');
+    expect(withoutTimeouts).not.toContain('TimeoutSeconds');
+    const dir = mkdtempSync(join(tmpdir(), 'asl-'));
+    const path = join(dir, 'processing.asl.json');
+    writeFileSync(path, withoutTimeouts);
+    const { tasks, finalized } = longLaneTasks();
+    const engine = createLocalEngine({ tasks, retryIntervalMs: 1, definitionPath: path });
+    rmSync(dir, { recursive: true, force: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const outcome = await runToEnd(engine, 'default-timeout');
+    expect(outcome.status).toBe('FAILED');
+    expect(finalized).toEqual([{ outcome: 'failed', error: 'States.Timeout' }]);
   });
 });

@@ -9,7 +9,7 @@ export const ASL_PATH = fileURLToPath(new URL('../processing.asl.json', import.m
 
 type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 type TaskFn = (input: JsonValue) => Promise<JsonValue> | JsonValue;
-type AslState = { Type: string; Resource?: string; ItemProcessor?: { States: Record<string, AslState> }; Iterator?: { States: Record<string, AslState> }; Branches?: { States: Record<string, AslState> }[] };
+export type AslState = { Type: string; Resource?: string; TimeoutSeconds?: number; ItemProcessor?: { States: Record<string, AslState> }; Iterator?: { States: Record<string, AslState> }; Branches?: { States: Record<string, AslState> }[] };
 
 export const localFunctionArn = (taskId: string) => `arn:aws:lambda:us-east-1:000000000000:function:${taskId}`;
 
@@ -21,15 +21,21 @@ export const loadDefinition = (path = ASL_PATH): { definition: Record<string, un
   return { definition: JSON.parse(substituted) as Record<string, unknown>, taskIds };
 };
 
-/** aws-local-stepfunctions overrides tasks by state name, so map every Task state (at any depth) by its ARN. */
-const taskStatesByName = (states: Record<string, AslState>, out: Record<string, string> = {}): Record<string, string> => {
+export type AslTaskState = { name: string; resource: string; timeoutSeconds?: number };
+
+/** Every Task state of a definition, at any depth (inside Map and Parallel states too). */
+export const aslTaskStates = (states: Record<string, AslState>, out: AslTaskState[] = []): AslTaskState[] => {
   for (const [name, state] of Object.entries(states)) {
-    if (state.Type === 'Task' && state.Resource) out[name] = state.Resource;
+    if (state.Type === 'Task' && state.Resource) out.push({ name, resource: state.Resource, timeoutSeconds: state.TimeoutSeconds });
     const nested = [state.ItemProcessor, state.Iterator, ...(state.Branches ?? [])].filter(Boolean);
-    for (const child of nested) taskStatesByName(child!.States, out);
+    for (const child of nested) aslTaskStates(child!.States, out);
   }
   return out;
 };
+
+/** aws-local-stepfunctions overrides tasks by state name, so map every Task state by its ARN. */
+const taskStatesByName = (states: Record<string, AslState>): Record<string, string> =>
+  Object.fromEntries(aslTaskStates(states).map((task) => [task.name, task.resource]));
 
 /** Step Functions' quotas the local runner enforces (docs.aws.amazon.com/step-functions/latest/dg/limits-overview.html). */
 export const PAYLOAD_LIMIT_BYTES = 256 * 1024;

@@ -5,6 +5,7 @@ import { tasks } from '../../functions/routes';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/lib/store/table-definition';
 import { PROCESSING_ASL } from '../../infra/constructs/paths';
 import { aslSubstitutionNames, processingTasks } from '../../infra/stacks/processing-stack';
+import { aslTaskStates, type AslState } from '../../infra/local/step-functions';
 import { synthesizeThreadline, type Synthesized } from './synthesize';
 
 // Template JSON, read by known paths; a precise type per resource would only restate CloudFormation.
@@ -104,6 +105,22 @@ describe('data, processing and monitor stacks', () => {
       const expectedTargets = processingTasks().map((task) => ({ 'Fn::GetAtt': [functionLogicalId(processing, task.id), 'Arn'] }));
       expect(invokeStatements[0]!.Resource).toEqual(expect.arrayContaining(expectedTargets));
       expect(invokeStatements[0]!.Resource).toHaveLength(expectedTargets.length);
+    });
+
+    it('gives every Task state of the ASL an explicit TimeoutSeconds equal to its deployed function\'s timeout', () => {
+      // Without one, Step Functions (and the local runner) allow a task the States Language's 60 s
+      // default, while a processing lane works for minutes: every lane would time out.
+      const asl = JSON.parse(readFileSync(PROCESSING_ASL, 'utf8')) as { States: Record<string, AslState> };
+      const taskStates = aslTaskStates(asl.States);
+      expect(taskStates.map((state) => state.name).sort()).toEqual(['Fetch', 'Finalize', 'FinalizeFailed', 'FinalizeSheetsFailed', 'Initialize', 'ProcessBatch', 'SyncSheets']);
+      const functions = processing.findResources('AWS::Lambda::Function') as Resources;
+      for (const state of taskStates) {
+        const taskId = /^\$\{(\w+)FunctionArn\}$/.exec(state.resource)?.[1];
+        expect(taskId, state.name).toBeDefined();
+        const deployedTimeout = functions[functionLogicalId(processing, taskId!)]!.Properties.Timeout as number;
+        expect(state.timeoutSeconds, state.name).toBe(deployedTimeout);
+        expect(state.timeoutSeconds, state.name).toBe(tasks.find((task) => task.id === taskId)!.timeoutSeconds);
+      }
     });
 
     it('releases the job lock on ABORTED, FAILED and TIMED_OUT executions, with retries and a dead-letter queue', () => {

@@ -236,7 +236,10 @@ describe('conversations: the hard cases through the product', () => {
     expect([...listed].sort()).toEqual([...STAFF].sort());
     // every mailbox thread a search by the hard-case addresses finds was handled, and those are all hard-case threads
     expect([...SEARCHABLE].every((t) => ALL_CASE_THREADS.has(t))).toBe(true);
-    expect(ALL_CASE_THREADS.size - SEARCHABLE.size).toBe(2);
+    // Not found by a search: two threads no tracked address takes part in (deliberately), and the two
+    // of a manager whose Manager cell holds only a name ("Sophie Grant (Peak Talent)"): a name never
+    // reaches a Gmail query, so her mail is read when it arrives (history, push), not by a range search.
+    expect(ALL_CASE_THREADS.size - SEARCHABLE.size).toBe(4);
     expect(status.progress).toMatchObject({ threads_total: SEARCHABLE.size, threads_completed: SEARCHABLE.size });
     before = await readAll();
   }, 900_000);

@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'cdk.out', 'web/dist', '.data', '.bench', 'test/fixtures/seed/seed.json'] },
+  { ignores: ['node_modules', 'cdk.out', 'web/dist', '.data', '.bench', 'test/fixtures/seed/seed.json', 'reports', '.stryker-tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -99,7 +99,12 @@ export const conversationJson = z.object({
   dates: z.array(keyDateJson),
   fees: z.array(feeJson),
   latest_fee: feeJson.nullable(),
-  attribution: z.object({ reason: z.enum(ATTRIBUTION_REASONS), campaign_confirmed: z.boolean() }),
+  attribution: z.object({
+    reason: z.enum(ATTRIBUTION_REASONS),
+    campaign_confirmed: z.boolean(),
+    /** what the rules saw, e.g. 'jane@talentco.com wrote; named "Maya" in the subject' ('' when not kept) */
+    evidence: z.string().max(500).optional(),
+  }),
   needs_assignment: z.boolean(),
   candidates: z.array(candidateJson),
   follow_up: z.boolean(),

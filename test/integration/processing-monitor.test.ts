@@ -110,4 +110,29 @@ describe('processing: the monitor finds new mail through history.list and sends 
     const updated = (await storedThreads(world.agencyName)).find((t) => t.threadId === target.threadId)!;
     expect(updated.whoseTurn).toBe('talent');
   });
+
+  it('mail from a manager whose Manager cell holds only "Sophie Grant (Peak Talent)" and names the talent is the talent\'s (issue 23)', async () => {
+    const talent = 'ivy.moss.bakes@gmail.com';
+    const added = await world.api.post('/api/campaigns/contacts/add', { email: talent, talent_name: 'Ivy Moss', email_owner: 'Sophie Grant (Peak Talent)', campaign_id: 'glow-serum-q1' });
+    expect(added.status, added.text).toBe(200);
+    const mail = world.google.addMessage({
+      mailbox: OWNER,
+      from: 'Sophie Grant <sophie@peak-talent.example>',
+      to: [OWNER],
+      subject: 'Ivy Moss for the Glow Serum launch',
+      body: 'Hi Maya,\n\nIvy Moss would love to join the serum launch: £1,400 for the Reel and three Stories.\n\nSophie',
+    });
+    // and one from her about somebody else: never Ivy's
+    world.google.addMessage({ mailbox: OWNER, from: 'Sophie Grant <sophie@peak-talent.example>', to: [OWNER], subject: 'Lottie Vance?', body: 'Hi Maya, another of mine, Lottie Vance (@lottiebakes), is free in March.\n\nSophie' });
+    await makeDue(world.agencyName);
+    const tick = (await world.booted.runtime.runMonitorTick()) as { results: { result: string; threads: number }[] };
+    expect(tick.results).toEqual([expect.objectContaining({ result: 'started', threads: 2 })]);
+    expect((await settle(world)).status).toBe('succeeded');
+    const conversation = await world.api.get<{ conversation: { message_count: number; attribution: { reason: string; evidence?: string }; threads: { thread_id: string }[] } }>(
+      `/api/v3/conversations/${encodeURIComponent(`glow-serum-q1:${talent}`)}`,
+    );
+    expect(conversation.status, conversation.text).toBe(200);
+    expect(conversation.body.conversation).toMatchObject({ message_count: 1, attribution: { reason: 'manager_named', evidence: 'sophie@peak-talent.example wrote; named "Ivy Moss" in the subject' } });
+    expect(conversation.body.conversation.threads.map((t) => t.thread_id)).toEqual([mail.threadId]);
+  });
 });

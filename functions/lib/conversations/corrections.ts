@@ -5,7 +5,7 @@ import { isConditionalFailure } from '../identity/store-errors';
 import type { AgencyScope } from '../session/resolve';
 import { conversationEntity, type ConversationItem } from '../store/entities/conversation';
 import { contactConversation, conversationNotFound } from './list';
-import { recomputeConversation } from './recompute';
+import { ConversationContended, recomputeConversation } from './recompute';
 import { parseConversationId } from './store';
 
 /**
@@ -137,7 +137,10 @@ export const correctConversation = async (scope: AgencyScope, id: string, body: 
   const contact = await getContact(scope.agencyName, parsed.campaignId, parsed.email);
   if (!contact) throw conversationNotFound();
   await writeCorrections(scope.agencyName, contact.campaignId, contact.email, body, new Date(now).toISOString());
-  await recomputeConversation(scope.agencyName, contact.campaignId, contact.email);
+  await recomputeConversation(scope.agencyName, contact.campaignId, contact.email).catch((error: unknown) => {
+    // Lost every race to concurrent rebuilds, each of which read this correction: it is shown.
+    if (!(error instanceof ConversationContended)) throw error;
+  });
   const found = await contactConversation(scope, contact.campaignId, contact.email, now);
   if (!found) throw conversationNotFound();
   return found.json;

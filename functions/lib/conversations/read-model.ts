@@ -145,7 +145,11 @@ export const toConversationJson = ({ item, contact, campaign, now, followUpAfter
     dates,
     fees,
     latest_fee: latestFee(fees),
-    attribution: { reason: item?.attributionReason ?? 'none', campaign_confirmed: item?.campaignConfirmed ?? true },
+    attribution: {
+      reason: item?.attributionReason ?? 'none',
+      campaign_confirmed: item?.campaignConfirmed ?? true,
+      ...(item?.attributionEvidence ? { evidence: item.attributionEvidence } : {}),
+    },
     needs_assignment: needsAssignment,
     candidates: listOf<CandidateItem>(item?.candidates).map((candidate) => ({
       contact_email: candidate.contactEmail,

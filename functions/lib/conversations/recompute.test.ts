@@ -94,9 +94,12 @@ describe('deriveConversation: one record per talent per campaign', () => {
 
   it('gives the best reason across threads and marks an unconfirmed campaign', () => {
     const t1 = thread('t1', ['m1'], { targets: [{ contactEmail: TALENT, campaignId: 'glow', reason: 'manager_only', campaignConfirmed: false }] });
-    const t2 = thread('t2', ['m2'], { targets: [{ contactEmail: TALENT, campaignId: 'glow', reason: 'talent_address', campaignConfirmed: false }], lastMessageAt: '2026-10-20T00:00:00.000Z' });
+    const t2 = thread('t2', ['m2'], {
+      targets: [{ contactEmail: TALENT, campaignId: 'glow', reason: 'talent_address', campaignConfirmed: false, evidence: `${TALENT} takes part` }],
+      lastMessageAt: '2026-10-20T00:00:00.000Z',
+    });
     const { derived } = deriveConversation(conversation(), [t1, t2], byKey(message('m1', '2026-10-01T10:00:00.000Z'), message('m2', '2026-10-02T10:00:00.000Z')));
-    expect(derived).toMatchObject({ attributionReason: 'talent_address', campaignConfirmed: false, summary: 'summary of t2', subject: 'subject of t2' });
+    expect(derived).toMatchObject({ attributionReason: 'talent_address', attributionEvidence: `${TALENT} takes part`, campaignConfirmed: false, summary: 'summary of t2', subject: 'subject of t2' });
   });
 
   it('stays far under 400 KB however much mail a talent sends: the latest facts and copies are kept, bounded', () => {

@@ -11,6 +11,14 @@ import { conversationId, getMessages, getThreads, needsAssignmentId } from './st
 import { agreedOnlyAsAgencyStated, latestFee } from './rules/fees';
 import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
 import { STORED_LIMITS } from '../mail/limits';
+import { Transient } from '../processing/errors';
+
+/**
+ * A rebuild that lost every write race: others rebuilt the conversation meanwhile, each from a
+ * read after any change this caller had stored (their writes are conditional on the version they
+ * read). A task retries it (Transient); a person's correction is already in what they stored.
+ */
+export class ConversationContended extends Transient {}
 
 /**
  * One conversation item rebuilt from the threads attributed to it, their messages (each
@@ -48,7 +56,7 @@ export const attachThread = async (agencyName: string, campaignId: string, subje
   throw new Error('conversation could not be attached');
 };
 
-type TargetReason = { reason: Exclude<AttributionReason, 'none'>; campaignConfirmed: boolean };
+type TargetReason = { reason: Exclude<AttributionReason, 'none'>; campaignConfirmed: boolean; evidence?: string };
 
 const targetsFor = (thread: ConversationThreadItem, key: Key): TargetReason[] =>
   key.campaignId === NEEDS_ASSIGNMENT_SEGMENT
@@ -75,6 +83,7 @@ type Derived = Pick<
   | 'dates'
   | 'fees'
   | 'attributionReason'
+  | 'attributionEvidence'
   | 'campaignConfirmed'
   | 'threadCopies'
   | 'failures'
@@ -185,6 +194,7 @@ export const deriveConversation = (
       dates,
       fees,
       attributionReason: needsAssignment ? 'none' : (best?.reason ?? 'none'),
+      attributionEvidence: needsAssignment ? '' : (best?.evidence ?? ''),
       campaignConfirmed: needsAssignment ? false : reasons.every((r) => r.campaignConfirmed),
       threadCopies: [...new Set(relevant.flatMap((thread) => thread.copies ?? []))].sort().slice(0, STORED_LIMITS.copiesPerConversation),
       failures: failures.slice(-STORED_LIMITS.failures),
@@ -251,5 +261,5 @@ export const recomputeConversation = async (agencyName: string, campaignId: stri
     if (campaignId !== NEEDS_ASSIGNMENT_SEGMENT) await markSheetBehind(agencyName, campaignId);
     return next;
   }
-  throw new Error(`conversation ${campaignId}:${subjectKey} kept changing while it was rebuilt`);
+  throw new ConversationContended(`conversation ${campaignId}:${subjectKey} kept changing while it was rebuilt`);
 };

@@ -37,6 +37,8 @@ export const conversationEntity = new Entity(
       fees: feeFactAttribute,
       attributionReason: { type: ATTRIBUTION_REASONS, default: 'none' },
       campaignConfirmed: { type: 'boolean', default: true },
+      /** what the rules saw for the attribution shown, in staff's words ('' before it was kept) */
+      attributionEvidence: { type: 'string', default: '' },
       needsAssignment: { type: 'boolean', default: false },
       candidates: candidatesAttribute,
       /** "mailbox|gmailThreadId" of every mailbox copy of its threads */

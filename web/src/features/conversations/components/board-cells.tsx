@@ -78,11 +78,26 @@ export const RowFee = ({ row }: { row: ConversationJson }) => {
   );
 };
 
-export const RowSummary = ({ row, className }: { row: ConversationJson; className?: string }) =>
-  row.summary ? (
-    <p className={className ?? 'truncate'} title={row.summary}>
-      {row.summary}
-    </p>
-  ) : (
-    <Blank />
+/** Why a row is this talent's when only their manager wrote: the evidence the rules used. */
+const managerEvidence = (row: ConversationJson): string | undefined =>
+  row.attribution.reason === 'manager_named' && row.attribution.evidence ? row.attribution.evidence : undefined;
+
+export const RowSummary = ({ row, className }: { row: ConversationJson; className?: string }) => {
+  const evidence = managerEvidence(row);
+  return (
+    <>
+      {row.summary ? (
+        <p className={className ?? 'truncate'} title={row.summary}>
+          {row.summary}
+        </p>
+      ) : (
+        <Blank />
+      )}
+      {evidence ? (
+        <p className="truncate text-xs text-slate-500" title={evidence} data-testid="row-attribution-evidence">
+          {evidence}
+        </p>
+      ) : null}
+    </>
   );
+};

@@ -80,6 +80,7 @@ export const TimelineAttribution = ({ attribution }: { attribution: Conversation
     <p className="text-sm text-slate-700">
       <span className="font-medium text-slate-900">{timelineText.attribution}: </span>
       {ATTRIBUTION_TEXT[attribution.reason]}
+      {attribution.evidence ? <span className="block break-words text-xs text-slate-500" data-testid="attribution-evidence">{attribution.evidence}</span> : null}
     </p>
     {attribution.campaign_confirmed ? null : (
       <p className="flex items-start gap-1.5 text-sm text-amber-800" data-testid="campaign-not-confirmed">

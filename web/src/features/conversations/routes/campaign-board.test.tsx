@@ -45,6 +45,7 @@ const CLEO = testRow({
   talent_name: 'Cléo Martin',
   handle: '@cleo',
   email_owner: 'boss@mgmt.com',
+  attribution: { reason: 'manager_named', campaign_confirmed: true, evidence: 'boss@mgmt.com wrote; handle @cleo in the subject' },
   status: 'awaiting_reply',
   whose_turn: 'talent',
   turn_since: ago(5 * 3_600_000),
@@ -139,6 +140,9 @@ describe('CampaignBoardRoute: header and table', () => {
     expect(within(ben).getByText('Not contacted')).toBeTruthy();
     expect(within(ben).getByText('Paused')).toBeTruthy();
     expect(within(rowOf('Cléo Martin')).getByText('Talent · 5 hours')).toBeTruthy();
+    // a row only the manager's mail made: which evidence the rules used
+    expect(within(rowOf('Cléo Martin')).getByTestId('row-attribution-evidence').textContent).toBe('boss@mgmt.com wrote; handle @cleo in the subject');
+    expect(within(ana).queryByTestId('row-attribution-evidence')).toBeNull();
   });
 
   it('labels every checkbox and gives rows and headers their scope', async () => {

@@ -21,7 +21,7 @@ const q1 = () =>
     campaign_id: 'glow-q1',
     campaign_name: 'Glow Serum Q1',
     status: 'negotiating',
-    attribution: { reason: 'manager_named', campaign_confirmed: false },
+    attribution: { reason: 'manager_named', campaign_confirmed: false, evidence: 'javier@verdetalent.es wrote; named "Sofía Navarro" in the mail' },
     dates: [{ date: '2026-12-03', kind: 'go_live', quote: 'the video up 12/03', message_id: '<m2@x>', set_by: 'model' }],
     fees: [{ amount: 1500, currency: 'EUR', unit: 'per_post', vat_included: false, state: 'quoted', quote: '1,500 EUR plus VAT', message_id: '<m2@x>', set_by: 'model' }],
     threads: [{ mailbox: MAYA, thread_id: '18a1', gmail_url: `https://mail.google.com/mail/u/${MAYA}/#all/18a1` }],
@@ -86,6 +86,7 @@ describe('TalentTimelineRoute', () => {
     expect(view.getByTestId('whose-turn').textContent).toMatch(/^Agency · \d+ days?\(since Nov 10, 2026\)$/);
     expect(view.getByTestId('conversation-summary').textContent).toBe('Anaïs asked 1,500 EUR for a Reel.');
     expect(view.getByTestId('attribution').textContent).toContain("The talent's manager wrote and named the talent");
+    expect(view.getByTestId('attribution-evidence').textContent).toBe('javier@verdetalent.es wrote; named "Sofía Navarro" in the mail');
     expect(view.getByTestId('campaign-not-confirmed').textContent).toContain('Campaign not confirmed');
 
     const date = view.getByTestId('key-date');

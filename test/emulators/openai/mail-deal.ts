@@ -31,7 +31,7 @@ export type MailIntent = { message: number; intent: Intent; quote: string };
 const ACCEPT = words(
   [
     "happy to (?:go ahead|proceed|move forward|confirm|accept|do it|take (?:it|this) on)|(?:we|i)(?:'d| would) (?:love|be happy) to (?:go ahead|proceed)",
-    "(?:we|i) accept|accepts|agrees to|(?:we|i)(?:'re| am| are) happy to accept|accepted|confirmed|(?:i|we) (?:can |hereby )?confirm|let'?s do it|let'?s do this|let'?s go ahead|let'?s go for it|(?:we|i)(?:'ll| will) go ahead|ready to go ahead",
+    "(?:we|i) accept|accepts|agrees to|(?:we|i)(?:'re| am| are) happy to accept|accepted|confirmed|(?:i|we) (?:can |hereby )?confirm|(?:we'?re |i'?m |we are |i am )?confirming|let'?s do it|let'?s do this|let'?s go ahead|let'?s go for it|(?:we|i)(?:'ll| will) go ahead|ready to go ahead",
     "sounds good|sounds great|works for (?:me|us)|count (?:me|us) in|we'?re in|i'?m in|(?<!as )agreed|(?:i|we) agree|(?:it|that)'?s a deal",
     "j'accepte|nous acceptons|on accepte|c'est d'accord|d'accord|ok pour (?:moi|nous)|ça marche|ca marche|c'est parti|on y va|je confirme|nous confirmons|confirmée?s?|avec plaisir|marché conclu|validé|on valide|je valide|nous validons",
     'einverstanden|(?:wir|ich) nehmen? (?:das angebot |ihr angebot |es )?(?:gerne )?an|angenommen|abgemacht|gerne dabei|(?:sind|bin) dabei|(?:ich|wir) sagen? zu|zugesagt|bestätigt|(?:ich|wir) bestätigen?|passt für (?:uns|mich)|das passt|machen wir',
@@ -52,6 +52,7 @@ const STRONG_DECLINE = words(
 );
 const WEAK_DECLINE = words(
   [
+    "(?:the )?(?:timing|dates?|schedule) (?:doesn'?t|does not|won'?t|will not) work|(?:doesn'?t|does not|won'?t|will not) work (?:for (?:us|me|her|him|them))|taking a break from (?:brand |paid )?(?:partnerships|collaborations|collabs|sponsorships|brand work)|not taking on (?:any )?(?:new )?(?:partnerships|collaborations|collabs|brand work)",
     "not available|unavailable|can'?t go ahead|cannot go ahead|won'?t (?:be )?go(?:ing)? ahead|not (?:be )?going ahead|won'?t be able to|unable to (?:take|do|join|participate|accept)|can'?t (?:take (?:this|it) on|do (?:this|it)|commit|participate|make it work)|not able to take",
     'pas disponibles?|indisponibles?|ne (?:pourrons|pourrai) pas',
     'nicht verfügbar|keine zeit|leider nicht möglich|nicht dabei',

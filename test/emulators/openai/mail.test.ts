@@ -135,6 +135,9 @@ describe('intents', () => {
     expect(intentOf("Last nudge from me on this one — if it's not a fit this time, no worries at all.")).not.toBe('decline');
     expect(intentOf("We'd need £2,000 for this, or we'll have to pass.", { subject: 'Re: Collab' })).toBe('counter');
     expect(intentOf("Thanks for thinking of me, but the budget is below my minimum for TikTok (£35,100), so we'll sit this one out.", { subject: 'Re: Collab' })).toBe('decline');
+    expect(intentOf("Thanks for thinking of Hailey, but unfortunately the timing doesn't work — Hailey is travelling for most of November.")).toBe('decline');
+    expect(intentOf("Thanks for thinking of me, but I'm taking a break from brand partnerships until March.")).toBe('decline');
+    expect(intentOf('Amazing — confirming Jasmine Sullivan for Holiday Glam Gift Sets at $10,900 for 1x Instagram Reel.')).toBe('accept');
   });
 
   it('reads declines, counters and offers', () => {

@@ -13,9 +13,9 @@ const MARKERS: RegExp[] = [
   // "ignore previous instructions", "disregard all prior prompts", "forget your rules"
   /\b(?:ignore|disregard|forget|override)\b[^.\n]{0,30}?\b(?:previous|prior|above|earlier|preceding|all|any|your|the)\b[^.\n]{0,20}?\b(?:instructions?|prompts?|rules?|directions?)\b/i,
   // "note for any AI assistant", "instructions to the model", "message for automated tools"
-  /\b(?:note|notes|message|instructions?)\s+(?:to|for)\s+(?:any|the|all|every)?\s*(?:ai|a\.i\.|assistants?|models?|bots?|llms?|gpts?|chatgpt|language models?|automated (?:tools?|systems?|assistants?|readers?))\b/i,
+  /\b(?:note|notes|message|instructions?)\s+(?:to|for)\s+(?:any|the|all|every)?\s*(?:a\.i\.(?!\w)|(?:ai|assistants?|models?|bots?|llms?|gpt[\w-]*|chatgpt|language models?|automated (?:tools?|systems?|assistants?|readers?))\b)/i,
   // "any AI assistant that reads this inbox", "the language model processing this e-mail"
-  /\b(?:ai|a\.i\.|assistants?|bots?|llms?|gpt\w*|chatgpt|language models?|automated (?:tools?|systems?|assistants?|readers?))\b[\s\w,]{0,40}?\b(?:reads?|reading|process(?:es|ing)?|pars(?:es|ing)|summari[sz](?:es|ing)|scans?|scanning)\s+(?:this|these|the|my|our)\s+(?:e-?mails?|inbox|messages?|threads?|conversations?|mail)\b/i,
+  /(?:\ba\.i\.(?!\w)|\b(?:ai|assistants?|bots?|llms?|gpt[\w-]*|chatgpt|language models?|automated (?:tools?|systems?|assistants?|readers?))\b)[\s\w,]{0,40}?\b(?:reads?|reading|process(?:es|ing)?|pars(?:es|ing)|summari[sz](?:es|ing)|scans?|scanning)\s+(?:this|these|the|my|our)\s+(?:e-?mails?|inbox|messages?|threads?|conversations?|mail)\b/i,
   // role tags a chat prompt would use
   /<\/?\s*(?:system|assistant|developer|instructions?)\s*>/i,
 ];

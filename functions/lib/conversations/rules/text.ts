@@ -30,6 +30,8 @@ const PLAIN_LETTER_PATTERN = new RegExp(`[${Object.keys(PLAIN_LETTERS).join('')}
  */
 export function foldKeepCase(text: string): string {
   return text
+    // ´ (U+00B4) decomposes to a space and a combining accent: made an apostrophe before, so "O´Neil" stays one word
+    .replace(/\u00B4/g, "'")
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .normalize('NFC')

@@ -389,3 +389,14 @@ describe('attribute: a first name that belongs to someone else', () => {
     expect(targetsOf(attribute({ messages: [fromTaylor], directory }))).toEqual(['haileypatel@icloud.com@c-glow:manager_named:true']);
   });
 });
+
+describe('attribute: handle length at its boundary', () => {
+  const fromJane = (ownText: string) => [message('jane@talentco.com', ['ana@agency.com'], ownText)];
+  it('never reads a two-character handle; reads a three-character one', () => {
+    const two = contact('jo@gmail.com', 'Joanna Pike', 'c-glow', { emailOwner: 'jane@talentco.com', handle: '@jp' });
+    const three = contact('al@gmail.com', 'Alasdair Rowe', 'c-glow', { emailOwner: 'jane@talentco.com', handle: '@alr' });
+    const directory = directoryOf([two, three], [GLOW]);
+    expect(attribute({ messages: fromJane('Send it to @jp please.'), directory }).kind).toBe('needs_assignment');
+    expect(targetsOf(attribute({ messages: fromJane('Send it to @alr please.'), directory }))).toEqual(['al@gmail.com@c-glow:manager_named:true']);
+  });
+});

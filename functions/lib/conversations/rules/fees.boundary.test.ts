@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findAmounts } from './fees';
+import { findAmounts, type FeeContext } from './fees';
 
 const first = (text: string, ctx?: Parameters<typeof findAmounts>[1]) => findAmounts(text, ctx)[0];
 
@@ -11,7 +11,7 @@ describe('findAmounts: currency marks shared by several currencies', () => {
     ['1500 dollars', undefined, 'USD'],
     ['1500 bucks', undefined, 'USD'],
     ['$1,500', { agencyCurrency: 'aud' }, 'AUD'],
-    ['1500 dollars', { threadCurrency: ' cad ' }, 'CAD'],
+    ['1500 dollars', { threadCurrency: ' cad ', agencyCurrency: 'GBP' }, 'CAD'],
     ['1500 bucks', { agencyCurrency: 'NZD' }, 'NZD'],
     ['$1,500', { agencyCurrency: 'GBP' }, 'USD'],
     ['¥180,000', undefined, 'JPY'],
@@ -20,7 +20,7 @@ describe('findAmounts: currency marks shared by several currencies', () => {
     ['¥1,800', { agencyCurrency: 'GBP' }, 'JPY'],
     ['9.500 kr', { agencyCurrency: 'DKK' }, 'DKK'],
     ['9.500 kr', undefined, null],
-  ] as const)('%s with %o → %s', (text, ctx, currency) => {
+  ] satisfies [string, FeeContext | undefined, string | null][])('%s with %o → %s', (text, ctx, currency) => {
     expect(first(text, ctx)?.currency).toBe(currency);
   });
 

@@ -139,14 +139,3 @@ export const contactManagerFields = (cell: string | null | undefined): { emailOw
   return { emailOwner: manager.text, managerAddress: manager.address, managerName: manager.name };
 };
 
-/**
- * The manager's name as display names are compared: folded (case and accents ignored, spaces
- * collapsed); '' when the cell holds no name of at least two characters.
- */
-export const managerDisplayName = (cell: string | null | undefined): string => foldDisplayName(parseManagerCell(cell ?? '').name);
-
-/** A display name as compared with a Manager cell's name: NFKD without marks, lower case, one space. */
-export const foldDisplayName = (name: string): string => {
-  const folded = collapse(name.normalize('NFKD').replace(/\p{M}+/gu, '').normalize('NFC').toLowerCase());
-  return folded.length >= 2 ? folded : '';
-};

@@ -1,10 +1,10 @@
-import { foldDisplayName } from '../../../shared/manager';
 import { contactManagerFields } from '../../../shared/manager';
 import { listAgencyContacts } from '../campaigns/contact-store';
 import { activeMemberEmails, connectedMailboxes } from '../processing/agency-context';
 import { campaignEntity } from '../store/entities/campaign';
 import type { ContactItem } from '../store/entities/contact';
 import { domainOf, isFreeMailDomain } from './rules/addresses';
+import { fold } from './rules/text';
 import type { AgencyDirectory, CampaignLite, ContactLite } from './types';
 
 /**
@@ -60,13 +60,13 @@ export const trackedAddresses = (directory: AgencyDirectory): Set<string> => {
   return out;
 };
 
-/** Managers known only by the name in their Manager cell (no address), folded as display names are compared. */
+/** Managers known only by the name in their Manager cell (no address), folded as the rules compare names (rules/text.ts). */
 export const trackedManagerNames = (directory: AgencyDirectory): Set<string> => {
   const out = new Set<string>();
   for (const contact of directory.contacts) {
     if (!contact.trackingEnabled || contact.managerAddress) continue;
-    const name = foldDisplayName(contact.managerName);
-    if (name) out.add(name);
+    const name = fold(contact.managerName);
+    if (name.length >= 2) out.add(name);
   }
   return out;
 };

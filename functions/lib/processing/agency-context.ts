@@ -3,7 +3,8 @@ import { listAgencyContacts } from '../campaigns/contact-store';
 import { readConsents } from '../mailboxes/consent';
 import type { ContactItem } from '../store/entities/contact';
 import { memberEntity } from '../store/entities/member';
-import { managerDisplayName } from '../../../shared/manager';
+import { parseManagerCell } from '../../../shared/manager';
+import { fold } from '../conversations/rules/text';
 import { managerSearchAddress } from './gmail-queries';
 
 /**
@@ -49,8 +50,8 @@ export const buildContactIndex = (contacts: ContactItem[], agencyAddresses: Iter
     // a name alone (or legacy junk) never widens what is searched.
     const manager = managerSearchAddress(contact.emailOwner);
     if (manager && !agency.has(manager)) byManager.set(manager, [...(byManager.get(manager) ?? []), contact]);
-    const name = managerDisplayName(contact.emailOwner);
-    if (!manager && name) managerNames.add(name);
+    const name = fold(parseManagerCell(contact.emailOwner ?? '').name);
+    if (!manager && name.length >= 2) managerNames.add(name);
   }
   return { tracked, byTalent, byManager, managerNames, agencyAddresses: agency };
 };

@@ -1,5 +1,5 @@
-import { foldDisplayName } from '../../../shared/manager';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { fold } from '../conversations/rules/text';
 import { HistoryExpired } from '../google/errors';
 import { createGmailClient, type GmailClient } from '../google/gmail';
 import { Conflict } from '../http/errors';
@@ -62,7 +62,7 @@ const isTracked = (index: ContactIndex, people: ({ email: string; name?: string 
   people.some(
     (person) =>
       person &&
-      (index.byTalent.has(person.email) || index.byManager.has(person.email) || (index.managerNames.size > 0 && index.managerNames.has(foldDisplayName(person.name ?? '')))),
+      (index.byTalent.has(person.email) || index.byManager.has(person.email) || (index.managerNames.size > 0 && index.managerNames.has(fold(person.name ?? '')))),
   );
 
 /** First check of a mailbox, or its history expired: a query over the last hours_to_check hours. */

@@ -4,9 +4,9 @@ import type { ParsedMessage } from '../../google/gmail';
 import { clip, STORED_LIMITS } from '../../mail/limits';
 import { threadEntity } from '../../store/entities/thread';
 import type { ThreadRef } from '../../store/entities/job';
-import { foldDisplayName } from '../../../../shared/manager';
 import { trackedAddresses, trackedManagerNames } from '../directory';
 import { fromParsed, participantsOf } from '../rule-messages';
+import { fold } from '../rules/text';
 import type { ThreadOutcome, ThreadWork } from './types';
 
 export type Fetched = { skip?: undefined; parsed: ParsedMessage[]; subject: string } | { skip: ThreadOutcome['result'] };
@@ -21,7 +21,7 @@ const involvesTracked = (work: ThreadWork, parsed: ParsedMessage[]): boolean => 
   const tracked = trackedAddresses(work.directory);
   if ([...participantsOf(parsed.map(fromParsed))].some((address) => tracked.has(address))) return true;
   const names = trackedManagerNames(work.directory);
-  return names.size > 0 && parsed.some((m) => [m.from, ...m.to, ...m.cc].some((person) => person && names.has(foldDisplayName(person.name ?? ''))));
+  return names.size > 0 && parsed.some((m) => [m.from, ...m.to, ...m.cc].some((person) => person && names.has(fold(person.name ?? ''))));
 };
 
 export const fetchThread = async (work: ThreadWork, ref: ThreadRef): Promise<Fetched> => {

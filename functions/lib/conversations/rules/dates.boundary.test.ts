@@ -187,9 +187,20 @@ describe('resolveDate: numeric dates at their edges', () => {
     expect(resolve('1/1')).toBe('2027-01-01');
   });
 
-  it('takes neither reading when both are impossible, and leaves it to the model', () => {
-    expect(resolve('0/5', { modelDate: '2026-05-01' })).toBe('2026-05-01');
-    expect(resolve('5/0', { modelDate: '2026-05-01' })).toBe('2026-05-01');
+  it("takes neither reading when both are impossible, and is unsure rather than taking the model's guess", () => {
+    expect(resolve('0/5', { modelDate: '2026-05-01' })).toBeNull();
+    expect(resolve('5/0', { modelDate: '2026-05-01' })).toBeNull();
+  });
+
+  it.each(['live on 32/13', 'posting 31/11', 'due 13/13/2026', 'live on 12/034', 'draft 3/4/5', 'due 32.13.2026', 'due 30-02-2027'])(
+    'never lets the fallback parser turn the impossible %s into a day',
+    (quote) => {
+      expect(resolve(quote, { modelDate: '2026-12-13' })).toBeNull();
+    },
+  );
+
+  it('still reads the rest of a quote that also holds an impossible numeric date', () => {
+    expect(resolve('not 32/13 but the 20th of May')).toBe('2026-05-20');
   });
 
   it('reads a two-digit year as 20xx, and refuses a day that year does not have', () => {
@@ -296,5 +307,18 @@ describe('sortUpcoming and nextDate at the turn of the day', () => {
       { date: '2026-03-01', kind: 'f' },
     ];
     expect(sortUpcoming(dates, Date.UTC(2026, 2, 10)).map((entry) => entry.kind)).toEqual(['b', 'a', 'c', 'e', 'd', 'f']);
+  });
+});
+
+describe('resolveDate: the fallback parsers read whole words only', () => {
+  it.each([
+    ['we go live on the launch', null],
+    ['send it to me when ready', null],
+    ['le 3 décembre', '2026-12-03'],
+    ['am Freitag', '2026-12-04'],
+    ['金曜日にお願いします', '2026-12-04'],
+    ['mån 7 dec', '2026-12-07'],
+  ] as const)('%s → %s', (quote, day) => {
+    expect(resolveDate({ quote, modelDate: null, messageSentAt: Date.parse('2026-11-28T10:00:00Z'), locale: 'en-GB' })).toBe(day);
   });
 });

@@ -194,16 +194,28 @@ function readNumericDate(quote: string, order: DateOrder, sent: { year: number; 
   return null;
 }
 
+/** A numeric date's shape (12/03, 3/4/5, 12.03.26, 12-03-2026) that readNumericDate could not read as a day. */
+const IMPOSSIBLE_NUMERIC_DATE = /(?<![\d./-])\d{1,2}(?:\/\d+(?:\/\d+)*|([.-])\d{1,2}\1\d+)(?![\d./-])/;
+
 /** Parsers tried in order when English finds nothing (German, French, Spanish … quotes). */
 const OTHER_LANGUAGES = [chrono.de, chrono.fr, chrono.es, chrono.it, chrono.nl, chrono.pt, chrono.sv, chrono.ja, chrono.zh];
 
 function firstDateResult(quote: string, reference: chrono.ParsingReference): chrono.ParsedResult | null {
   const options = { forwardDate: true };
+  // chrono's word ends are ASCII ones: in "3 décembre" English reads "3 d" (three days); a match that
+  // stops inside a word is not one.
+  const wholeWords = (result: chrono.ParsedResult) => !/^\p{Script=Latin}/u.test(quote.slice(result.index + result.text.length));
   const bearsDate = (result: chrono.ParsedResult) =>
-    result.start.isCertain('day') || result.start.isCertain('weekday') || result.start.isCertain('month') || result.start.isCertain('year');
-  for (const parser of [chrono.en.casual, ...OTHER_LANGUAGES.map((language) => language.casual)]) {
-    const found = parser.parse(quote, reference, options).find(bearsDate);
-    if (found) return found;
+    wholeWords(result) &&
+    (result.start.isCertain('day') || result.start.isCertain('weekday') || result.start.isCertain('month') || result.start.isCertain('year'));
+  // Another language's short weekday is often an English word (Swedish "on" is Wednesday, "to"
+  // Thursday): from those parsers a match needs a digit or a longer word.
+  const notAnEnglishWord = (result: chrono.ParsedResult) => !/^\p{Script=Latin}{1,3}\.?$/u.test(result.text.trim());
+  const found = chrono.en.casual.parse(quote, reference, options).find(bearsDate);
+  if (found) return found;
+  for (const parser of OTHER_LANGUAGES.map((language) => language.casual)) {
+    const other = parser.parse(quote, reference, options).find((result) => bearsDate(result) && notAnEnglishWord(result));
+    if (other) return other;
   }
   return null;
 }
@@ -222,9 +234,13 @@ export function resolveDate(input: ResolveDateInput): string | null {
   const numeric = readNumericDate(quote, dateOrder(input.senderEvidence, input.locale), sent);
   if (numeric) return numeric;
 
-  if (quote.trim()) {
+  // What the numeric reader refused is no day (32/13, 31/11, 12/034): chrono would still turn it into
+  // one (31/11 → 11 January), so it never sees those; a quote that names only such a day is unsure.
+  const impossible = IMPOSSIBLE_NUMERIC_DATE.test(quote);
+  const readable = quote.replace(new RegExp(IMPOSSIBLE_NUMERIC_DATE.source, 'g'), (token) => ' '.repeat(token.length));
+  if (readable.trim()) {
     const reference: chrono.ParsingReference = { instant: new Date(input.messageSentAt), timezone: offset };
-    const result = firstDateResult(quote, reference);
+    const result = firstDateResult(readable, reference);
     if (result) {
       const start = result.start;
       let year = start.get('year')!;
@@ -244,7 +260,7 @@ export function resolveDate(input: ResolveDateInput): string | null {
       }
     }
   }
-  return modelDay;
+  return impossible ? null : modelDay;
 }
 
 /** Upcoming days first (today included, soonest first), then past ones (most recent first). */

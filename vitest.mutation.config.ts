@@ -7,7 +7,14 @@ import base from './vitest.config';
 const unit = base.test?.projects?.find((project) => typeof project === 'object' && 'test' in project && project.test?.name === 'unit');
 if (!unit || typeof unit !== 'object' || !('test' in unit)) throw new Error('vitest.config.ts has no "unit" project to take the pinned env from');
 
-export const MUTATED_TESTS = ['shared/conversation-status.test.ts', 'functions/lib/conversations/rules/**/*.test.ts', 'functions/lib/mail/**/*.test.ts'];
+// The fixtures' exact answers and the hostile cases run the rules end to end on realistic threads.
+export const MUTATED_TESTS = [
+  'shared/conversation-status.test.ts',
+  'functions/lib/conversations/rules/**/*.test.ts',
+  'functions/lib/mail/**/*.test.ts',
+  'test/fixtures/conversations/answers-exact.test.ts',
+  'test/fixtures/conversations/hostile-cases.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -18,7 +18,7 @@ describe('normalizeFee: amounts', () => {
   });
 
   it('reads "3k for the bundle" in the currency stated earlier in the thread', () => {
-    const fee = normalizeFee({ amount: '3k', currency: 'USD', quote: '3k for the bundle', state: 'countered' }, { threadCurrency: 'EUR', agencyCurrency: 'USD' });
+    const fee = normalizeFee({ amount: 3000, currency: 'USD', quote: '3k for the bundle', state: 'countered' }, { threadCurrency: 'EUR', agencyCurrency: 'USD' });
     expect(fee).toMatchObject({ amount: 3000, currency: 'EUR', unit: 'bundle', state: 'countered' });
   });
 
@@ -33,7 +33,7 @@ describe('normalizeFee: amounts', () => {
   });
 
   it('reads "$2,500 + VAT" as 2500 USD with VAT on top', () => {
-    expect(normalizeFee({ amount: '2,500', quote: '$2,500 + VAT' }, { agencyCurrency: 'EUR' })).toMatchObject({ amount: 2500, currency: 'USD', vatIncluded: false });
+    expect(normalizeFee({ amount: 2500, quote: '$2,500 + VAT' }, { agencyCurrency: 'EUR' })).toMatchObject({ amount: 2500, currency: 'USD', vatIncluded: false });
   });
 
   it('reads amounts written in many ways', () => {
@@ -70,7 +70,7 @@ describe('normalizeFee: amounts', () => {
 
   it('is null when no amount can be read', () => {
     expect(normalizeFee({ amount: null, quote: 'my usual rate' }, usd)).toBeNull();
-    expect(normalizeFee({ amount: 'tbd', quote: 'rate to be confirmed' }, usd)).toBeNull();
+    expect(normalizeFee({ quote: 'rate to be confirmed' }, usd)).toBeNull();
   });
 
   it('keeps the model’s valid unit, state and VAT when the quote says nothing about them', () => {
@@ -80,7 +80,7 @@ describe('normalizeFee: amounts', () => {
       vatIncluded: true,
       messageId: 'm9',
     });
-    expect(normalizeFee({ amount: 500, unit: 'per_year', state: 'maybe', quote: '$500' }, usd)).toMatchObject({ unit: 'total', state: 'quoted' });
+    expect(normalizeFee({ amount: 500, quote: '$500' }, usd)).toMatchObject({ unit: 'total', state: 'quoted', vatIncluded: null, messageId: null, setBy: 'model' });
   });
 });
 

@@ -3,19 +3,20 @@
  * "1.500 €" is 1500; the currency is the one the quote writes, else the thread's last stated one,
  * else the agency's; "+ VAT" means VAT is not included, "incl. VAT" that it is.
  */
-import { FEE_STATES, FEE_UNITS, type FeeState, type FeeUnit } from '../../../../shared/schemas/conversations';
+import type { FeeState, FeeUnit } from '../../../../shared/schemas/conversations';
 import type { FeeFact } from '../types';
 
+/** A fee as the model's answer schema gives it (MESSAGE_ANALYSIS_SCHEMA), or as a fixture writes it. */
 export type RawFee = {
-  amount?: number | string | null;
+  /** the model's number; absent when only the quote can tell */
+  amount?: number | null;
   currency?: string | null;
-  unit?: string | null;
+  unit?: FeeUnit | null;
   vat_included?: boolean | null;
-  state?: string | null;
+  state?: FeeState | null;
   quote: string;
   message_id?: string | null;
-  messageId?: string | null;
-  set_by?: string | null;
+  set_by?: FeeFact['setBy'] | null;
 };
 
 export type FeeContext = {
@@ -79,23 +80,21 @@ const NOT_MONEY_AFTER = /^\s?(?:%|x\b|times\b|posts?\b|videos?\b|reels?\b|stor(?
 
 const NUMBER = /(?<![\p{L}\d.,/:])(\d{1,3}(?:[,.'\u2019\u00A0\u202F ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?)(?:\s?(k|m|mm|thousand|grand|million)(?![\p{L}])|(千|만|万|萬|억|億))?(?![\d/:])/giu;
 
+/**
+ * A number as people write it: with both a dot and a comma the last one is the decimal mark; with
+ * one kind, it groups thousands when it repeats or stands before exactly three digits, unless a
+ * multiplier follows ("2,5k" is 2500, "2,500" is 2500, "2,50" is 2.5).
+ */
 function parseNumber(text: string, multiplied: boolean): number {
-  let digits = text.replace(/['\u2019\u00A0\u202F ]/g, '');
-  const lastDot = digits.lastIndexOf('.');
-  const lastComma = digits.lastIndexOf(',');
-  if (lastDot >= 0 && lastComma >= 0) {
-    const decimal = lastDot > lastComma ? '.' : ',';
-    const thousands = decimal === '.' ? ',' : '.';
-    digits = digits.split(thousands).join('').replace(decimal, '.');
-  } else {
-    const separator = lastDot >= 0 ? '.' : lastComma >= 0 ? ',' : '';
-    if (separator) {
-      const parts = digits.split(separator);
-      const groupsOfThree = parts.length > 2 || (parts[1]?.length === 3 && !multiplied);
-      digits = groupsOfThree ? parts.join('') : parts.join('.');
-    }
-  }
-  return Number(digits);
+  const digits = text.replace(/['\u2019\u00A0\u202F ]/g, '');
+  const separators = digits.replace(/\d/g, '');
+  const last = separators.at(-1);
+  if (last === undefined) return Number(digits);
+  const other = last === '.' ? ',' : '.';
+  if (separators.includes(other)) return Number(digits.split(other).join('').replace(last, '.'));
+  const parts = digits.split(last);
+  const groupsOfThree = parts.length > 2 || (parts[1]!.length === 3 && !multiplied);
+  return Number(parts.join(groupsOfThree ? '' : '.'));
 }
 
 const MULTIPLIERS: Readonly<Record<string, number>> = {
@@ -106,7 +105,7 @@ const MULTIPLIERS: Readonly<Record<string, number>> = {
 
 /** Every amount in a text, in order, with the currency written just before or after it. */
 export function findAmounts(text: string, ctx?: FeeContext): AmountToken[] {
-  const source = (text ?? '').normalize('NFKC');
+  const source = text.normalize('NFKC');
   const tokens: AmountToken[] = [];
   for (const match of source.matchAll(NUMBER)) {
     const [whole, numberText, latinMultiplier, eastAsianMultiplier] = match;
@@ -130,7 +129,7 @@ export function findAmounts(text: string, ctx?: FeeContext): AmountToken[] {
 /** The currencies a text writes anywhere ("€", "EUR", "euros"), in order of first appearance. */
 export function currenciesIn(text: string, ctx?: FeeContext): string[] {
   const found: string[] = [];
-  for (const match of (text ?? '').normalize('NFKC').matchAll(ANY_MARK)) {
+  for (const match of text.normalize('NFKC').matchAll(ANY_MARK)) {
     const currency = currencyOfMark(match[0], ctx);
     if (currency && !found.includes(currency)) found.push(currency);
   }
@@ -142,7 +141,8 @@ const VAT_EXCLUDED = [
   new RegExp(String.raw`(?:\+|\bplus\b|\bex(?:c|cl)?\b\.?|\bexcluding\b|\bexclusive of\b|\bbefore\b|\bnet of\b|\bzzgl\b\.?|\bm[aá]s\b|\bhors\b)\s*${TAX}\b`, 'i'),
   new RegExp(String.raw`\b${TAX}\s*(?:excluded|exclusive|not included|esclusa|excl\b\.?)`, 'i'),
   /\bHT\b/,
-  /\bhors tax(?:es?)?\b/i,
+  // the pattern above reads "hors tax" and "hors taxes"; French writes the singular "hors taxe" too
+  /\bhors taxe\b/i,
   /(?:부가세|부가가치세|VAT)\s*별도/i,
   /税別|税抜/,
 ];
@@ -174,10 +174,12 @@ export function unitFromText(text: string): FeeUnit | null {
   return null;
 }
 
-const sameAmount = (a: number, b: number) => Math.abs(a - b) < 0.005;
+/** Amounts are money: the same when they are the same in cents. */
+const sameAmount = (a: number, b: number) => Math.round(a * 100) === Math.round(b * 100);
 
 function validCode(code: string | null | undefined): string | null {
-  const upper = (code ?? '').trim().toUpperCase();
+  if (typeof code !== 'string') return null;
+  const upper = code.trim().toUpperCase();
   return /^[A-Z]{3}$/.test(upper) ? upper : null;
 }
 
@@ -196,23 +198,15 @@ function moneyIn(text: string, ctx: FeeContext): AmountToken[] {
  * the thread's last stated one, else the model's, else the agency's.
  */
 export function normalizeFee(raw: RawFee, ctx: FeeContext): FeeFact | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const quote = typeof raw.quote === 'string' ? raw.quote : '';
+  const quote = raw.quote;
   const inQuote = moneyIn(quote, ctx);
 
-  let chosen: AmountToken | undefined;
-  if (typeof raw.amount === 'number' && Number.isFinite(raw.amount)) {
-    const model = raw.amount;
-    chosen = inQuote.find((token) => sameAmount(token.amount, model));
-    if (!chosen) chosen = inQuote.length === 1 ? inQuote[0] : { amount: model, currency: null, strong: false };
-  } else if (typeof raw.amount === 'string' && raw.amount.trim()) {
-    const fromString = moneyIn(raw.amount, ctx)[0];
-    chosen = fromString ? (inQuote.find((token) => sameAmount(token.amount, fromString.amount)) ?? fromString) : inQuote[0];
-    if (chosen && !chosen.currency && fromString?.currency) chosen = { ...chosen, currency: fromString.currency };
-  } else {
-    chosen = inQuote[0];
-  }
-  if (!chosen || !Number.isFinite(chosen.amount) || chosen.amount < 0) return null;
+  const model = raw.amount;
+  const chosen =
+    typeof model === 'number' && Number.isFinite(model)
+      ? (inQuote.find((token) => sameAmount(token.amount, model)) ?? (inQuote.length === 1 ? inQuote[0]! : { amount: model, currency: null, strong: false }))
+      : inQuote[0];
+  if (!chosen || chosen.amount < 0) return null;
 
   const quoteCurrencies = currenciesIn(quote, ctx);
   const currency =
@@ -225,17 +219,15 @@ export function normalizeFee(raw: RawFee, ctx: FeeContext): FeeFact | null {
 
   const vatInQuote = vatFromText(quote);
   const unitInQuote = unitFromText(quote);
-  const modelUnit = (FEE_UNITS as readonly string[]).includes(raw.unit ?? '') ? (raw.unit as FeeUnit) : null;
-  const state = (FEE_STATES as readonly string[]).includes(raw.state ?? '') ? (raw.state as FeeState) : 'quoted';
 
   return {
     amount: chosen.amount,
     currency,
-    unit: unitInQuote ?? modelUnit ?? 'total',
-    vatIncluded: vatInQuote ?? (typeof raw.vat_included === 'boolean' ? raw.vat_included : null),
-    state,
+    unit: unitInQuote ?? raw.unit ?? 'total',
+    vatIncluded: vatInQuote ?? raw.vat_included ?? null,
+    state: raw.state ?? 'quoted',
     quote,
-    messageId: raw.message_id ?? raw.messageId ?? null,
+    messageId: raw.message_id ?? null,
     setBy: raw.set_by === 'person' ? 'person' : 'model',
   };
 }
@@ -244,20 +236,16 @@ export function normalizeFee(raw: RawFee, ctx: FeeContext): FeeFact | null {
  * The currency the thread last stated: that of the latest fee whose quote writes a currency, or that
  * a person set. Undefined when none did (a fee whose currency was only assumed does not count).
  */
-export function lastStatedCurrency(feesInOrder: readonly { currency: string; quote?: string | null; setBy?: FeeFact['setBy'] }[]): string | undefined {
-  for (let index = feesInOrder.length - 1; index >= 0; index -= 1) {
-    const fee = feesInOrder[index]!;
-    if (fee.setBy === 'person' || currenciesIn(fee.quote ?? '').length > 0) return validCode(fee.currency) ?? undefined;
-  }
-  return undefined;
+export function lastStatedCurrency(feesInOrder: readonly { currency: string; quote: string; setBy?: FeeFact['setBy'] }[]): string | undefined {
+  const stated = feesInOrder.findLast((fee) => fee.setBy === 'person' || currenciesIn(fee.quote).length > 0);
+  return validCode(stated?.currency) ?? undefined;
 }
 
 /** The latest agreed (or invoiced) fee, else the latest quoted or countered one, else null. Fees in message order. */
 export function latestFee<T extends Pick<FeeFact, 'state'>>(fees: readonly T[]): T | null {
   const agreed = fees.filter((fee) => fee.state === 'agreed' || fee.state === 'invoiced');
-  if (agreed.length > 0) return agreed.at(-1)!;
-  const offered = fees.filter((fee) => fee.state === 'quoted' || fee.state === 'countered');
-  return offered.at(-1) ?? null;
+  // every other fee is quoted or countered
+  return agreed.at(-1) ?? fees.at(-1) ?? null;
 }
 
 const sameMoney = (a: { amount: number; currency: string }, b: { amount: number; currency: string }) =>
@@ -273,11 +261,10 @@ export function agreedOnlyAsAgencyStated<T extends { amount: number; currency: s
   fees: readonly T[],
   sideOf: (messageId: string | null | undefined) => string | undefined,
 ): T[] {
-  const agencyStated: T[] = [];
-  return fees.map((fee) => {
-    const stated = fee.setBy === 'person' || sideOf(fee.messageId) === 'agency';
-    if (stated) agencyStated.push(fee);
-    if (fee.state !== 'agreed' || stated) return fee;
-    return agencyStated.some((stated) => sameMoney(stated, fee)) ? fee : { ...fee, state: 'quoted' as const };
+  const statedByAgency = (fee: T) => fee.setBy === 'person' || sideOf(fee.messageId) === 'agency';
+  return fees.map((fee, index) => {
+    if (fee.state !== 'agreed' || statedByAgency(fee)) return fee;
+    const statedBefore = fees.slice(0, index).some((earlier) => statedByAgency(earlier) && sameMoney(earlier, fee));
+    return statedBefore ? fee : { ...fee, state: 'quoted' as const };
   });
 }

@@ -11,11 +11,11 @@ import { readSettings } from '../lib/settings/store';
  * successors), and the warnings left by calls moved off a retired or missing model.
  */
 export const handler = defineHandler('agency', {}, async ({ scope }) => {
-  const configurations = modelConfigurations(await readSettings(scope));
-  const [choices, warnings] = await Promise.all([
-    modelChoicesFor(scope.agencyName, Object.values(configurations).map((c) => c.model)),
-    readModelWarnings(scope.agencyName),
-  ]);
+  const settings = await readSettings(scope);
+  const configured = Object.values(settings.model_config).map((c) => c.model);
+  const [choices, warnings] = await Promise.all([modelChoicesFor(scope.agencyName, configured), readModelWarnings(scope.agencyName)]);
+  // What will change and when, by the shutdown dates the key's model list gives.
+  const configurations = modelConfigurations(settings, choices.shutdowns);
   return {
     success: true,
     configurations,

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { routeKey } from '../../functions/routes';
-import type { RouteMatch } from './router';
+import { routeKey, type RouteDef } from '../../functions/routes';
+import { DEFAULT_ROUTE_TIMEOUT_SECONDS, INTEGRATION_TIMEOUT_SECONDS, type RouteMatch } from './router';
 
 /** Builds the API Gateway v2 (payload 2.0) event that the Lambda integration would deliver. */
 export const toEvent = (request: IncomingMessage, url: URL, body: Buffer, match: RouteMatch): APIGatewayProxyEventV2 => {
@@ -54,8 +54,12 @@ export const toEvent = (request: IncomingMessage, url: URL, body: Buffer, match:
 
 /** Lambda's limit on what a synchronous invocation returns: 6 MB of result, serialized as JSON. */
 export const MAX_RESPONSE_BYTES = 6 * 1024 * 1024;
+/** Lambda's limit on a synchronous invocation's event (the whole event as JSON, body included). */
+export const MAX_REQUEST_BYTES = 6 * 1024 * 1024;
+/** The HTTP API's payload quota (docs.aws.amazon.com/apigateway/latest/developerguide/http-api-quotas.html). */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-/** The size Lambda holds against MAX_RESPONSE_BYTES: the whole result as JSON, not only its body. */
+/** The size Lambda holds against its limits: the whole result (or event) as JSON, not only its body. */
 export const responsePayloadBytes = (result: unknown): number => Buffer.byteLength(JSON.stringify(result) ?? '');
 
 const gatewayAnswer = (statusCode: number, message: string): APIGatewayProxyStructuredResultV2 => ({
@@ -65,15 +69,19 @@ const gatewayAnswer = (statusCode: number, message: string): APIGatewayProxyStru
 });
 
 /**
- * API Gateway's own answers for a failed Lambda integration. A function error (an exception, a
- * result over 6 MB, a malformed result) is a 502 with its generic message. A handler still
- * running at its timeout is answered 504 "Endpoint request timed out" here. (On AWS a Lambda
- * timeout shorter than the 30 s integration timeout surfaces as that same function error, 502;
- * a 504 is what a client sees when the integration itself times out.)
+ * The HTTP API's own answers for a Lambda integration that gave no usable answer. Whatever the
+ * function did wrong (an unhandled error, a result over 6 MB or malformed, or Lambda stopping it
+ * at its timeout) is a function error, answered 500 {"message":"Internal Server Error"}; only a
+ * function allowed to run past the 30 s integration timeout is cut off by API Gateway itself,
+ * 503 {"message":"Service Unavailable"}. (504 "Endpoint request timed out" and 502 are the REST
+ * API's answers, not the HTTP API's.) A request over the payload quota, or whose event Lambda
+ * refuses as over 6 MB, is 413.
  */
 export const gatewayErrors = {
-  internal: () => gatewayAnswer(502, 'Internal Server Error'),
-  timedOut: () => gatewayAnswer(504, 'Endpoint request timed out'),
+  internal: () => gatewayAnswer(500, 'Internal Server Error'),
+  timedOut: (route: Pick<RouteDef, 'timeoutSeconds'>) =>
+    (route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS) < INTEGRATION_TIMEOUT_SECONDS ? gatewayAnswer(500, 'Internal Server Error') : gatewayAnswer(503, 'Service Unavailable'),
+  tooLarge: () => gatewayAnswer(413, 'Request Entity Too Large'),
 };
 
 /** Writes a Lambda result the way API Gateway v2 translates it (cookies → Set-Cookie). */

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { productNow } from '../../functions/lib/ai/clock';
 
 /**
  * Chooses, per provider, the real service or the project's emulator. With GOOGLE_CLIENT_ID and
@@ -61,7 +62,9 @@ export const startEmulators = async (choice: EmulatorChoice = {}): Promise<Emula
   if (!wantsRealOpenAI(choice)) {
     const { startOpenAIEmulator } = await import('../../test/emulators/openai/server');
     const options = typeof choice.openai === 'object' ? choice.openai : {};
-    openai = (await startOpenAIEmulator({ host, port: 0, ...options })) as unknown as Emulators['openai'];
+    // Run together, the emulator keeps the product's clock (THREADLINE_NOW, read at each call):
+    // standing past a shutdown date moves both the product and the models OpenAI serves.
+    openai = (await startOpenAIEmulator({ host, port: 0, now: () => productNow(), ...options })) as unknown as Emulators['openai'];
     env.OPENAI_BASE_URL = openai!.url;
   }
 

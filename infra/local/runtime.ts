@@ -14,7 +14,8 @@ import { executionEndedEvent, WATCH_RENEW_INTERVAL_MS, wireLocalPush } from './p
 import { OutboxMailer } from './outbox-mailer';
 import { secretKeyFile } from './secret-key-file';
 import { securityHeaders } from '../security-headers';
-import { gatewayErrors, MAX_RESPONSE_BYTES, responsePayloadBytes, toEvent, writeResult } from './api-gateway-event';
+import { gatewayErrors, MAX_BODY_BYTES, MAX_REQUEST_BYTES, MAX_RESPONSE_BYTES, responsePayloadBytes, toEvent, writeResult } from './api-gateway-event';
+import { invokeFunction, invokeWithin, lambdaContext } from './lambda';
 import { ensureTable, startDynalite, type LocalDynamo } from './dynamo';
 import { startEmulators, type Emulators } from './emulators';
 import { isApiPath, matchRoute, routeTimeoutSeconds } from './router';
@@ -23,7 +24,6 @@ import { createLocalEngine } from './step-functions';
 import { createGrantsEnforcer, installGoogleFetchGuard, mergeUsageReport, tableAccess, type GrantsEnforcer, type PermissionsLookup } from './grants-enforcement';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAX_BODY_BYTES = 6 * 1024 * 1024; // the Lambda payload limit
 export const MONITOR_INTERVAL_MS = 2 * 60 * 1000;
 
 export type RuntimeOptions = {
@@ -76,25 +76,6 @@ export type Runtime = {
 
 export type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
 
-type Invocation = { result: unknown } | { error: unknown } | { timedOut: true };
-
-/**
- * Runs a handler as Lambda would for its timeout: the answer, its error, or `timedOut` once the
- * time is up. Lambda would then stop the function; in this process it runs on to its end, and
- * whatever it returns or throws is dropped.
- */
-const invokeWithin = (run: () => Promise<unknown>, timeoutMs: number): Promise<Invocation> =>
-  new Promise((resolve) => {
-    const timer = setTimeout(() => resolve({ timedOut: true }), timeoutMs);
-    Promise.resolve()
-      .then(run)
-      .then(
-        (result) => resolve({ result }),
-        (error: unknown) => resolve({ error }),
-      )
-      .finally(() => clearTimeout(timer));
-  });
-
 /**
  * The request's URL, undefined when it is not one: a target that does not parse, or a path
  * that is not valid percent-encoded UTF-8 (`/%`, `/api/v3/%zz`). A target starting with "//" is
@@ -115,24 +96,6 @@ const loadHandler = async (modulePath: string): Promise<LambdaHandler> => {
   const module = (await import(resolve(PROJECT_ROOT, 'functions', `${modulePath}.ts`))) as { handler?: LambdaHandler };
   if (typeof module.handler !== 'function') throw new Error(`functions/${modulePath}.ts exports no handler`);
   return module.handler;
-};
-
-const lambdaContext = (name: string, timeoutSeconds: number): Context => {
-  const deadline = Date.now() + timeoutSeconds * 1000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: name,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${name}`,
-    memoryLimitInMB: '512',
-    awsRequestId: crypto.randomUUID(),
-    logGroupName: `/local/${name}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 };
 
 /**
@@ -218,17 +181,26 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
   // The logger read LOG_LEVEL when it was first imported, before this runtime set it.
   logger.setLogLevel(process.env.LOG_LEVEL as Parameters<typeof logger.setLogLevel>[0]);
 
-  const taskHandlers = Object.fromEntries(
+  // One invocation of a task with its Lambda context (fault-injection tests wrap each one).
+  const taskInvokers = Object.fromEntries(
     await Promise.all(
       tasks.map(async (task) => {
         const handler = await loadHandler(task.handler);
-        const run = (input: unknown) => asFunction(task.id, undefined, () => handler(input, lambdaContext(task.id, task.timeoutSeconds)));
-        return [task.id, options.wrapTask ? options.wrapTask(task.id, run) : run] as const;
+        const invoke = (input: unknown, context: Context): Promise<unknown> => {
+          const run = (given: unknown) => asFunction(task.id, undefined, () => handler(given, context));
+          return (options.wrapTask ? options.wrapTask(task.id, run) : run)(input);
+        };
+        return [task.id, invoke] as const;
       }),
     ),
   );
+  // The state machine's tasks run under their timeouts in the engine (Sandbox.Timedout or
+  // States.Timeout, then the ASL's Retry and Catch); the others here, under the same Lambda timeout.
+  const taskHandlers: Record<string, (input: unknown) => Promise<unknown>> = Object.fromEntries(
+    tasks.map((task) => [task.id, (input: unknown) => invokeFunction(task.id, task.timeoutSeconds, (context) => taskInvokers[task.id]!(input, context))]),
+  );
   const engine = createLocalEngine({
-    tasks: taskHandlers as never,
+    tasks: taskInvokers as never,
     retryIntervalMs: options.retryIntervalMs,
     // Step Functions emits a status-change event that the release-lock rule handles on AWS.
     onExecutionEnded: async ({ executionId, outcome, input }) => {
@@ -301,10 +273,16 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
       }
       const body = await readBody(request);
       if (body === 'too-large') {
-        writeResult(response, { statusCode: 413, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ success: false, error: 'Request body is too large', message: 'Request body is too large' }) });
+        writeResult(response, gatewayErrors.tooLarge());
         return;
       }
       const event: APIGatewayProxyEventV2 = toEvent(request, requestUrl, body, match);
+      // Lambda refuses an invocation whose event is over its 6 MB request limit; the HTTP API
+      // answers that as a request too large.
+      if (responsePayloadBytes(event) > MAX_REQUEST_BYTES) {
+        writeResult(response, gatewayErrors.tooLarge());
+        return;
+      }
       const loaded = await routeHandler(match.route);
       const handler = options.wrapRoute ? options.wrapRoute(match.route.id, loaded) : loaded;
       // As deployed: the route's Lambda timeout, and Lambda's 6 MB limit on what it returns.
@@ -313,7 +291,7 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
       const outcome = await invokeWithin(() => asFunction(match.route.id, match.route.method, () => handler(event, context)), seconds * 1000);
       if ('timedOut' in outcome) {
         if (!options.quiet) console.error(`local runtime: ${match.route.id} timed out after ${seconds} s (Lambda would have stopped it; it runs on here, its answer dropped)`);
-        writeResult(response, gatewayErrors.timedOut());
+        writeResult(response, gatewayErrors.timedOut(match.route));
         return;
       }
       if ('error' in outcome) throw outcome.error;

@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { laneItems, runLane } from '../../functions/lib/processing/lanes';
 import { tasks as manifestTasks } from '../../functions/routes';
@@ -141,83 +142,129 @@ describe('local Step Functions runner on the real processing ASL', () => {
 });
 
 /**
- * Issue 23 point 7: a processing lane works for minutes before it hands over. The runner (like AWS)
- * gives a Task without TimeoutSeconds 60 s; the ASL's explicit timeouts let a long lane finish.
- * Fake timers stand in for the clock: the runner's task timeout and the lane's batches are both
- * timers, so minutes of lane work take milliseconds and the real ASL still decides.
+ * Issue 23 point 7 and issue 28 point 1: a processing lane works for minutes before it hands
+ * over, under its Lambda's timeout (600 s) and its state's TimeoutSeconds, as on AWS. Fake timers
+ * stand in for the clock: the runner's timeouts, the Lambda context's remaining time and the
+ * lane's batches are all timers and Date, so minutes of lane work take milliseconds and the
+ * real ASL still decides.
  */
-describe('a processing lane running longer than 60 s on the local runner', () => {
+describe('a processing lane running for minutes on the local runner', () => {
   const BATCH_MS = 100_000;
-  const processBatchTimeoutMs = manifestTasks.find((task) => task.id === 'JobProcessBatch')!.timeoutSeconds * 1000;
+  const processBatchTimeoutSeconds = manifestTasks.find((task) => task.id === 'JobProcessBatch')!.timeoutSeconds;
 
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  const longLaneTasks = () => {
-    const finalized: { outcome: string; error?: string }[] = [];
+  /**
+   * The product's lane (runLane) over `batches` batches of 100 s in one lane. `checksTime`: it
+   * reads the invocation's remaining time from the Lambda context, as the ProcessBatch handler
+   * does; without it, it works on until the lane is done, whatever its time.
+   */
+  const laneTasks = (options: { batches: number; checksTime: boolean }) => {
+    const finalized: { outcome: string; error?: string; cause?: string }[] = [];
+    const invocations: number[] = [];
     let longestInvocationMs = 0;
     const tasks = {
       JobInitialize: () => ({ ok: true, sheets_only: false }),
-      JobFetch: () => ({ lanes: laneItems(3, 1), batches: 3 }),
-      // As the product's lane: batches one after another while the invocation's time allows.
-      JobProcessBatch: async (input: unknown) => {
-        const { agencyName, jobId, lane } = input as { agencyName: string; jobId: string; lane: unknown };
+      JobFetch: () => ({ lanes: laneItems(options.batches, 1), batches: options.batches }),
+      JobProcessBatch: async (input: unknown, context: Context) => {
+        const { agencyName, jobId, lane } = input as { agencyName: string; jobId: string; lane: { next: number } };
+        invocations.push(lane.next);
         const started = Date.now();
-        const deadline = started + processBatchTimeoutMs;
         const result = await runLane(
           lane,
           async () => {
             await new Promise((resolve) => setTimeout(resolve, BATCH_MS));
             return { processed: 1, skipped: 0 };
           },
-          () => deadline - Date.now(),
+          options.checksTime ? () => context.getRemainingTimeInMillis() : undefined,
         );
         longestInvocationMs = Math.max(longestInvocationMs, Date.now() - started);
         return { agencyName, jobId, ...result };
       },
       JobSyncSheets: () => ({}),
       JobFinalize: (input: unknown) => {
-        const { outcome, error } = input as { outcome: string; error?: { Error?: string } };
-        finalized.push({ outcome, ...(error?.Error ? { error: error.Error } : {}) });
+        const { outcome, error } = input as { outcome: string; error?: { Error?: string; Cause?: string } };
+        finalized.push({ outcome, ...(error?.Error ? { error: error.Error, cause: error.Cause } : {}) });
         return { done: true };
       },
     };
-    return { tasks, finalized, longestInvocationMs: () => longestInvocationMs };
+    return { tasks, finalized, invocations, longestInvocationMs: () => longestInvocationMs };
   };
 
   const runToEnd = async (engine: ReturnType<typeof createLocalEngine>, name: string): Promise<ExecutionOutcome> => {
     const { executionId } = await engine.start({ name, input: { agencyName: 'a', jobId: name } });
     let outcome: ExecutionOutcome | undefined;
     void engine.executions.get(executionId)!.done.then((ended) => (outcome = ended));
-    // at most an hour of simulated time, a minute at a time
-    for (let minute = 0; minute < 60 && !outcome; minute += 1) await vi.advanceTimersByTimeAsync(60_000);
+    // at most two hours of simulated time, a minute at a time
+    for (let minute = 0; minute < 120 && !outcome; minute += 1) await vi.advanceTimersByTimeAsync(60_000);
     return outcome ?? { status: 'ABORTED' };
+  };
+
+  const withAslText = (edit: (text: string) => string): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'asl-'));
+    const path = join(dir, 'processing.asl.json');
+    writeFileSync(path, edit(readFileSync(ASL_PATH, 'utf8')));
+    return path;
   };
 
   it('succeeds with the ASL as it is: one lane invocation works 300 s through its three batches', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const { tasks, finalized, longestInvocationMs } = longLaneTasks();
+    const { tasks, finalized, longestInvocationMs } = laneTasks({ batches: 3, checksTime: true });
     const outcome = await runToEnd(createLocalEngine({ tasks, retryIntervalMs: 1 }), 'long-lane');
     expect(outcome.status).toBe('SUCCEEDED');
     expect(finalized).toEqual([{ outcome: 'succeeded' }]);
-    // the lane really ran past the 60 s default, in one invocation (600 s Lambda, batches start while 180 s are left)
+    // the lane really ran past the runner's own 60 s default, in one invocation
     expect(longestInvocationMs()).toBe(3 * BATCH_MS);
-    expect(longestInvocationMs()).toBeGreaterThan(60_000);
   });
 
-  it('fails the job with States.Timeout when the Task states carry no TimeoutSeconds (the runner\'s 60 s default)', async () => {
-    const withoutTimeouts = readFileSync(ASL_PATH, 'utf8').replace(/\s*"TimeoutSeconds": \d+,/g, '');
-    expect(withoutTimeouts).not.toContain('TimeoutSeconds');
-    const dir = mkdtempSync(join(tmpdir(), 'asl-'));
-    const path = join(dir, 'processing.asl.json');
-    writeFileSync(path, withoutTimeouts);
-    const { tasks, finalized } = longLaneTasks();
+  it('a lane that overruns its 600 s Lambda fails the job with Sandbox.Timedout after the ASL\'s 4 retries, as AWS would', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    // 8 batches of 100 s: 800 s of work, never checking the time left
+    const { tasks, finalized, invocations } = laneTasks({ batches: 8, checksTime: false });
+    const outcome = await runToEnd(createLocalEngine({ tasks, retryIntervalMs: 1 }), 'overrun');
+    expect(outcome.status).toBe('FAILED');
+    // ProcessBatch retries Sandbox.Timedout with MaxAttempts 4: five invocations of the same turn,
+    // then the Map's Catch sends Lambda's error to FinalizeFailed.
+    const retrier = (loadDefinition().definition as { States: { ProcessBatches: { ItemProcessor: { States: { ProcessBatch: AslRetrying } } } } }).States.ProcessBatches.ItemProcessor.States.ProcessBatch.Retry!;
+    const timeoutRetrier = retrier.find((rule) => rule.ErrorEquals.includes('Sandbox.Timedout'))!;
+    expect(invocations).toEqual(Array.from({ length: 1 + timeoutRetrier.MaxAttempts }, () => 0));
+    expect(finalized).toEqual([{ outcome: 'failed', error: 'Sandbox.Timedout', cause: expect.stringMatching(/^RequestId: [\w-]+ Error: Task timed out after 600\.00 seconds$/) }]);
+  });
+
+  it('the same job passes once the lane checks its remaining time: it hands over and the loop calls again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { tasks, finalized, invocations, longestInvocationMs } = laneTasks({ batches: 8, checksTime: true });
+    const outcome = await runToEnd(createLocalEngine({ tasks, retryIntervalMs: 1 }), 'checks-time');
+    expect(outcome.status).toBe('SUCCEEDED');
+    expect(finalized).toEqual([{ outcome: 'succeeded' }]);
+    // a batch starts only while 180 s or more are left of 600 s: five a turn, so two turns
+    expect(invocations).toEqual([0, 5]);
+    expect(longestInvocationMs()).toBeLessThanOrEqual(processBatchTimeoutSeconds * 1000);
+  });
+
+  it("a state TimeoutSeconds shorter than the function's fails it with States.Timeout instead", async () => {
+    const path = withAslText((text) => text.replace('"TimeoutSeconds": 600', '"TimeoutSeconds": 250'));
+    const { tasks, finalized, invocations } = laneTasks({ batches: 3, checksTime: true });
     const engine = createLocalEngine({ tasks, retryIntervalMs: 1, definitionPath: path });
-    rmSync(dir, { recursive: true, force: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const outcome = await runToEnd(engine, 'state-timeout');
+    expect(outcome.status).toBe('FAILED');
+    expect(invocations).toHaveLength(5);
+    expect(finalized).toEqual([{ outcome: 'failed', error: 'States.Timeout', cause: expect.any(String) }]);
+  });
+
+  it("a Task without TimeoutSeconds gets Step Functions' default, not the runner's 60 s: its Lambda's timeout bounds it", async () => {
+    const path = withAslText((text) => text.replace(/\s*"TimeoutSeconds": \d+,/g, ''));
+    const { tasks, finalized, longestInvocationMs } = laneTasks({ batches: 3, checksTime: true });
+    const engine = createLocalEngine({ tasks, retryIntervalMs: 1, definitionPath: path });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const outcome = await runToEnd(engine, 'default-timeout');
-    expect(outcome.status).toBe('FAILED');
-    expect(finalized).toEqual([{ outcome: 'failed', error: 'States.Timeout' }]);
+    expect(outcome.status).toBe('SUCCEEDED');
+    expect(finalized).toEqual([{ outcome: 'succeeded' }]);
+    expect(longestInvocationMs()).toBe(3 * BATCH_MS);
   });
 });
+
+type AslRetrying = { Retry?: { ErrorEquals: string[]; MaxAttempts: number }[] };

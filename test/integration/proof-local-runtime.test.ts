@@ -4,11 +4,11 @@ import { boot, client, type Booted } from './harness';
 import { createAgency, signIn } from './identity-helpers';
 
 /**
- * The local runtime answers like API Gateway in front of Lambda where a developer would
- * otherwise be surprised on AWS: a handler past its timeout (routes.ts timeoutSeconds, else
- * CDK's 15 s) is answered 504 and the request does not hang; a result over Lambda's 6 MB
- * response limit is answered 502 {"message":"Internal Server Error"}; a malformed URL is a 400
- * with a clear message, never a 500 or a crash.
+ * The local runtime answers as the HTTP API in front of Lambda does (issue 28): a handler past
+ * its timeout (routes.ts timeoutSeconds, else CDK's 15 s) is stopped by Lambda, a function error
+ * the HTTP API answers 500 {"message":"Internal Server Error"}, and the request does not hang; a
+ * result over Lambda's 6 MB response limit is the same 500; a request whose event Lambda would
+ * refuse (over 6 MB) is 413; a malformed URL is a 400 with a clear message, never a crash.
  */
 const MAYA = 'maya@brightwave-agency.com';
 const SIX_MB = 6 * 1024 * 1024;
@@ -35,7 +35,7 @@ describe('proof: the local runtime behaves like Lambda and API Gateway', () => {
     await booted?.stop();
   });
 
-  it("a handler still running at its timeout (15 s, CDK's default) is answered 504 at the timeout, and the runtime goes on serving", async () => {
+  it("a handler still running at its timeout (15 s, CDK's default) is answered 500 at the timeout, and the runtime goes on serving", async () => {
     const maya = await signIn(booted.runtime, MAYA);
     await createAgency(maya, 'Proof Runtime Agency');
     const google = booted.runtime.emulators.google as unknown as { setLatency(ms: number): void; seed: { truth: { longlist: { spreadsheetId: string } } } };
@@ -50,8 +50,8 @@ describe('proof: the local runtime behaves like Lambda and API Gateway', () => {
       });
       const elapsed = performance.now() - started;
       console.log(`proof-local-runtime: CampaignSheetMetadata stuck on Google answered ${response.status} after ${(elapsed / 1000).toFixed(1)} s`);
-      expect(response.status).toBe(504);
-      expect(await response.json()).toEqual({ message: 'Endpoint request timed out' });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ message: 'Internal Server Error' });
       expect(elapsed).toBeGreaterThanOrEqual(14_900);
       expect(elapsed).toBeLessThan(18_000);
     } finally {
@@ -61,12 +61,12 @@ describe('proof: the local runtime behaves like Lambda and API Gateway', () => {
     expect(health.status).toBe(200);
   }, 45_000);
 
-  it('a response over 6 MB is refused as Lambda refuses it (502 Internal Server Error); 6 MB of payload or less is served', async () => {
+  it('a response over 6 MB is refused as Lambda refuses it (500 Internal Server Error); 6 MB of payload or less is served', async () => {
     try {
       // the serialized result counts: 6 MB of body plus its envelope is over the limit
       oversized.bytes = SIX_MB;
       const tooLarge = await client(booted.runtime).get('/api/v3/system/health');
-      expect(tooLarge.status).toBe(502);
+      expect(tooLarge.status).toBe(500);
       expect(tooLarge.body).toEqual({ message: 'Internal Server Error' });
 
       oversized.bytes = SIX_MB - 1024;
@@ -76,6 +76,18 @@ describe('proof: the local runtime behaves like Lambda and API Gateway', () => {
     } finally {
       oversized.bytes = 0;
     }
+  });
+
+  it('a request Lambda would refuse (an event over 6 MB) is 413, as the HTTP API answers it', async () => {
+    const maya = await signIn(booted.runtime, MAYA);
+    const response = await fetch(new URL('/api/v3/settings/model-config', booted.runtime.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${maya.token}`, 'x-requested-with': 'threadline', 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'thread_summary', padding: 'x'.repeat(SIX_MB) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'Request Entity Too Large' });
+    expect((await client(booted.runtime).get('/api/v3/system/health')).status).toBe(200);
   });
 
   it('a malformed URL is a 400 with a clear JSON message, on API and web paths, and the runtime goes on serving', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OpenAIKeyInvalid, OpenAIQuotaExceeded, OpenAIRateLimited, OpenAIUnavailable } from './errors';
-import { listModels } from './key-check';
+import { listKeyModels, listModels } from './key-check';
 
 /** GET /models over plain HTTP (no SDK in the API bundles), failures as the same typed errors. */
 const answering =
@@ -12,6 +12,16 @@ describe('listModels', () => {
   it('reads the ids of the models page', async () => {
     const ids = await listModels(' sk-test ', { baseURL: 'http://openai.test/v1', fetch: answering(200, { object: 'list', data: [{ id: 'gpt-4.1', object: 'model' }, { id: 'gpt-5-mini', object: 'model' }] }) });
     expect(ids).toEqual(['gpt-4.1', 'gpt-5-mini']);
+  });
+
+  it("reads each model's shutdown_date, leaving out the models whose answer has none", async () => {
+    const data = [
+      { id: 'gpt-5-nano', object: 'model', shutdown_date: '2026-12-11' },
+      { id: 'gpt-6-luna', object: 'model', shutdown_date: null },
+      { id: 'gpt-4.1', object: 'model' },
+    ];
+    const listed = await listKeyModels('sk-test', { baseURL: 'http://openai.test/v1', fetch: answering(200, { object: 'list', data }) });
+    expect(listed).toEqual({ ids: ['gpt-5-nano', 'gpt-6-luna', 'gpt-4.1'], shutdowns: { 'gpt-5-nano': '2026-12-11', 'gpt-6-luna': null } });
   });
 
   it('maps refusals as the SDK path does: 401, insufficient quota, 429 with its wait, 5xx, no network', async () => {

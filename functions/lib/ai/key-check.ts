@@ -27,7 +27,11 @@ const codeOf = async (response: Response): Promise<string | undefined> => {
   }
 };
 
-const modelList = z.object({ data: z.array(z.object({ id: z.string() })) });
+/** `shutdown_date`: yyyy-MM-dd, null when none is announced; absent on older answers (the product's table then decides). */
+const modelList = z.object({ data: z.array(z.object({ id: z.string(), shutdown_date: z.string().nullable().optional() })) });
+
+/** What `GET /models` says of a key's models: their ids, and each announced shutdown day it gives. */
+export type KeyModels = { ids: string[]; shutdowns: Record<string, string | null> };
 
 const getModels = (apiKey: string, deps: KeyCheckDeps): Promise<Response> =>
   (deps.fetch ?? fetch)(`${openAIBaseURL(deps.baseURL)}/models`, {
@@ -36,7 +40,10 @@ const getModels = (apiKey: string, deps: KeyCheckDeps): Promise<Response> =>
   });
 
 /** Model ids the key can use. Throws the typed errors (key invalid, quota, rate limit, unavailable). */
-export const listModels = async (apiKey: string, deps: KeyCheckDeps = {}): Promise<string[]> => {
+export const listModels = async (apiKey: string, deps: KeyCheckDeps = {}): Promise<string[]> => (await listKeyModels(apiKey, deps)).ids;
+
+/** The key's models with the shutdown days the list carries. Throws as listModels does. */
+export const listKeyModels = async (apiKey: string, deps: KeyCheckDeps = {}): Promise<KeyModels> => {
   let response: Response;
   try {
     response = await getModels(apiKey, deps);
@@ -48,7 +55,9 @@ export const listModels = async (apiKey: string, deps: KeyCheckDeps = {}): Promi
     // the SDK's factory reads `error` off the body as the client does
     throw toOpenAIError(APIError.generate(response.status, body as object | undefined, undefined, response.headers));
   }
-  return modelList.parse(body).data.map((model) => model.id);
+  const data = modelList.parse(body).data;
+  const shutdowns = Object.fromEntries(data.filter((model) => model.shutdown_date !== undefined).map((model) => [model.id, model.shutdown_date ?? null]));
+  return { ids: data.map((model) => model.id), shutdowns };
 };
 
 export const validateOpenAIKey = async (apiKey: string, deps: KeyCheckDeps = {}): Promise<KeyValidation> => {

@@ -39,8 +39,8 @@ describe('model caller: models that retire', () => {
     const from = emu.log.length;
     const answer = await call('individual_message_summary', ask);
     expect(answer.content.length).toBeGreaterThan(0);
-    expect(chatModels(from)).toEqual(['gpt-5.4-nano:200']);
-    expect(warnings).toEqual([{ purpose: 'individual_message_summary', old_model: 'gpt-5-nano', new_model: 'gpt-5.4-nano', reason: 'retired' }]);
+    expect(chatModels(from)).toEqual(['gpt-6-luna:200']);
+    expect(warnings).toEqual([{ purpose: 'individual_message_summary', old_model: 'gpt-5-nano', new_model: 'gpt-6-luna', reason: 'retired' }]);
   });
 
   it('moves a call answered 404 model_not_found to the successor, once per caller', async () => {
@@ -49,8 +49,18 @@ describe('model caller: models that retire', () => {
     const from = emu.log.length;
     await call('campaign_aggregation', ask);
     await call('campaign_aggregation', ask);
-    expect(chatModels(from)).toEqual(['gpt-5-nano:404', 'gpt-5.4-nano:200', 'gpt-5.4-nano:200']);
-    expect(warnings).toEqual([{ purpose: 'campaign_aggregation', old_model: 'gpt-5-nano', new_model: 'gpt-5.4-nano', reason: 'not_found' }]);
+    expect(chatModels(from)).toEqual(['gpt-5-nano:404', 'gpt-6-luna:200', 'gpt-6-luna:200']);
+    expect(warnings).toEqual([{ purpose: 'campaign_aggregation', old_model: 'gpt-5-nano', new_model: 'gpt-6-luna', reason: 'not_found' }]);
+  });
+
+  it("decides by the shutdown date the key's model list gives, before the product's table", async () => {
+    // The list moves gpt-4.1-mini's shutdown before the table's 2027-01-14.
+    const warnings: Omit<ModelWarning, 'since'>[] = [];
+    const call = modelCaller(LOCAL_OPENAI_KEY, settings, undefined, { now: () => AFTER, shutdowns: { 'gpt-4.1-mini': '2026-12-01', 'gpt-6-luna': null }, onReplaced: (w) => void warnings.push(w) });
+    const from = emu.log.length;
+    await call('thread_summary', ask);
+    expect(chatModels(from)).toEqual(['gpt-6-luna:200']);
+    expect(warnings).toEqual([{ purpose: 'thread_summary', old_model: 'gpt-4.1-mini', new_model: 'gpt-6-luna', reason: 'retired' }]);
   });
 
   it('leaves live models alone', async () => {

@@ -1,13 +1,14 @@
 /**
  * OAuth 2.0 / OpenID Connect, shaped like accounts.google.com + oauth2.googleapis.com:
  * discovery, an account-picker authorization page, token (authorization_code with PKCE,
- * refresh_token), userinfo, JWKS, revoke, tokeninfo.
+ * refresh_token), userinfo, JWKS and PEM certificates, revoke, tokeninfo.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { OAuthError } from './errors';
 import type { Ctx, Reply, Route } from './http';
 import { SCOPE } from './http';
+import { selfSignedCertificate } from './x509';
 import { addAccount, type Account, type AccessToken, type EmulatorState, type OAuthClient, type PendingFlow, type RefreshGrant } from './state';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3599;
@@ -251,6 +252,8 @@ const redirectError = (params: Record<string, string>, error: string, descriptio
 
 export const oauthRoutes = (deps: OAuthDeps): Route[] => {
   const { state } = deps;
+  let certificate: string | undefined;
+  const pemCertificate = () => (certificate ??= selfSignedCertificate(deps.keys.privateKey, new URL(state.issuer).hostname, Buffer.from(deps.keys.kid.slice(0, 16), 'hex')));
 
   const discovery = (): Reply => ({
     body: {
@@ -260,8 +263,11 @@ export const oauthRoutes = (deps: OAuthDeps): Route[] => {
       userinfo_endpoint: `${state.issuer}/oauth2/v3/userinfo`,
       revocation_endpoint: `${state.issuer}/revoke`,
       jwks_uri: `${state.issuer}/oauth2/v3/certs`,
-      response_types_supported: ['code', 'token', 'id_token', 'code token', 'code id_token', 'token id_token', 'code token id_token', 'none'],
-      response_modes_supported: ['query', 'fragment'],
+      // OpenID Connect Discovery 1.0 §3: the response types (and modes) this provider supports.
+      // Google lists the implicit and hybrid ones too; this emulator's authorization endpoint
+      // answers only the code flow, so only it is advertised.
+      response_types_supported: ['code'],
+      response_modes_supported: ['query'],
       subject_types_supported: ['public'],
       id_token_signing_alg_values_supported: ['RS256'],
       scopes_supported: ['openid', 'email', 'profile'],
@@ -489,7 +495,11 @@ export const oauthRoutes = (deps: OAuthDeps): Route[] => {
   };
 
   const tokeninfo = (ctx: Ctx): Reply => {
-    const value = ctx.query.get('access_token') ?? ((ctx.body ?? {}) as Record<string, string>).access_token;
+    // The token as an `access_token` parameter (query or form), or as the request's bearer token
+    // (google-auth-library's getTokenInfo POSTs it in the Authorization header).
+    const header = ctx.headers.authorization ?? '';
+    const value =
+      ctx.query.get('access_token') ?? ((ctx.body ?? {}) as Record<string, string>).access_token ?? (/^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : undefined);
     const at = resolveAccessToken(state, value);
     if (!at) throw new OAuthError(400, 'invalid_token', 'Invalid Value');
     const a = state.accounts.get(at.email)!;
@@ -516,6 +526,8 @@ export const oauthRoutes = (deps: OAuthDeps): Route[] => {
     r('GET', /^\/v1\/userinfo$/, 'oauth.userinfo', userinfoV3),
     r('GET', /^\/oauth2\/v2\/userinfo$/, 'oauth.userinfo', userinfoV2),
     r('GET', /^\/oauth2\/v3\/certs$/, 'oauth.jwks', () => ({ body: { keys: [deps.keys.jwk] }, headers: { 'cache-control': 'public, max-age=3600' } })),
+    // The same key as PEM certificates keyed by kid, as www.googleapis.com/oauth2/v1/certs serves them.
+    r('GET', /^\/oauth2\/v1\/certs$/, 'oauth.certs', () => ({ body: { [deps.keys.kid]: pemCertificate() }, headers: { 'cache-control': 'public, max-age=3600' } })),
     r('POST', /^\/revoke$/, 'oauth.revoke', revoke),
     r('POST', /^\/o\/oauth2\/revoke$/, 'oauth.revoke', revoke),
     r('GET', /^\/tokeninfo$/, 'oauth.tokeninfo', tokeninfo),

@@ -119,9 +119,13 @@ export const createCompletion = (body: unknown, now: () => number = Date.now): O
   if (model.reasoning && body.max_tokens != null) {
     return fail(invalidRequest("Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'max_tokens', 'unsupported_parameter'));
   }
+  const effort = typeof body.reasoning_effort === 'string' ? body.reasoning_effort : (model.defaultEffort ?? 'medium');
   if (body.temperature != null) {
     const t = Number(body.temperature);
-    if (model.reasoning && t !== 1) {
+    if (model.reasoning && t !== 1 && model.samplingAtNoneOnly && effort !== 'none') {
+      return fail(invalidRequest(`Unsupported parameter: 'temperature' is not supported with this model when reasoning_effort is '${effort}'. Set reasoning_effort to 'none' to use temperature.`, 'temperature', 'unsupported_parameter'));
+    }
+    if (model.reasoning && t !== 1 && !model.samplingAtNoneOnly) {
       return fail(invalidRequest(`Unsupported value: 'temperature' does not support ${t} with this model. Only the default (1) value is supported.`, 'temperature', 'unsupported_value'));
     }
     if (t > 2) return fail(invalidRequest(`Invalid 'temperature': decimal above maximum value. Expected a value <= 2, but got ${t} instead.`, 'temperature', 'decimal_above_max_value'));
@@ -135,7 +139,6 @@ export const createCompletion = (body: unknown, now: () => number = Date.now): O
   if (limit > model.maxOutputTokens) {
     return fail(invalidRequest(`${limitParam} is too large: ${limit}. This model supports at most ${model.maxOutputTokens} completion tokens, whereas you provided ${limit}.`, limitParam ?? null, 'invalid_value'));
   }
-  const effort = typeof body.reasoning_effort === 'string' ? body.reasoning_effort : (model.defaultEffort ?? 'medium');
   if (body.reasoning_effort != null && !model.reasoning) {
     return fail(invalidRequest("Unsupported parameter: 'reasoning_effort' is not supported with this model.", 'reasoning_effort', 'unsupported_parameter'));
   }

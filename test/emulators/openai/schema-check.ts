@@ -3,10 +3,38 @@ import type { JsonSchema } from './schema-fill';
 /**
  * Two checks the real API makes that catch product bugs early:
  * - strict mode rejects a schema whose objects allow extra keys or leave a property out of
- *   `required` (zod's optional fields do exactly that), with the real message and context path;
+ *   `required` (zod's optional fields do exactly that), or that uses a keyword it does not
+ *   support (uniqueItems, allOf, ...), with the real message and context path;
  * - `validateValue` is a small JSON Schema validator the tests use to prove outputs conform.
  */
 const asSchema = (v: unknown): JsonSchema => (v && typeof v === 'object' ? (v as JsonSchema) : {});
+
+/**
+ * Keywords strict mode refuses, from the Structured Outputs guide's "Supported schemas": the
+ * composition keywords other than anyOf ("Composition: allOf, not, dependentRequired,
+ * dependentSchemas, if, then, else") and the object and array keywords outside the supported
+ * ones (strings: pattern, format; numbers: multipleOf, minimum, maximum, exclusive bounds;
+ * arrays: minItems, maxItems).
+ */
+export const REFUSED_KEYWORDS = [
+  'allOf',
+  'not',
+  'dependentRequired',
+  'dependentSchemas',
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
+  'unevaluatedItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'uniqueItems',
+] as const;
 
 const contextOf = (path: string[]) => `(${path.map((p) => `'${p}'`).join(', ')}${path.length === 1 ? ',' : ''})`;
 
@@ -16,6 +44,8 @@ export const strictSchemaProblem = (name: string, schema: JsonSchema): string | 
     return `${prefix}schema must be a JSON Schema of 'type: "object"', got 'type: "${String(schema.type)}"'.`;
   }
   const walk = (node: JsonSchema, path: string[]): string | undefined => {
+    const refused = REFUSED_KEYWORDS.find((keyword) => keyword in node);
+    if (refused) return `${prefix}In context=${contextOf(path)}, '${refused}' is not permitted.`;
     const isObject = node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object')) || node.properties !== undefined;
     if (isObject) {
       if (node.additionalProperties !== false) {

@@ -14,7 +14,7 @@ import {
   type EmulatorError,
 } from './errors';
 import { bearerKey, LOCAL_OPENAI_KEY, maskKey, redactKey, type KeyState } from './keys';
-import { findModel, isShutDown, liveModels } from './models';
+import { findModel, isShutDown, liveModels, type EmulatedModel } from './models';
 import { createRateLimiter, rateLimitsFromEnv, type RateLimits } from './rate-limits';
 
 export { LOCAL_OPENAI_KEY } from './keys';
@@ -92,6 +92,9 @@ export type OpenAIEmulator = {
   setNow(now: OpenAIEmulatorOptions['now']): void;
   close(): Promise<void>;
 };
+
+/** The Model object of `GET /v1/models` (developers.openai.com/api/reference/resources/models): `shutdown_date` yyyy-MM-dd or null. */
+const modelObject = (m: EmulatedModel) => ({ id: m.id, object: 'model', created: m.created, owned_by: m.ownedBy, shutdown_date: m.shutdown ?? null });
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
@@ -215,14 +218,14 @@ export const startOpenAIEmulator = async (options: OpenAIEmulatorOptions = {}): 
     if (method === 'GET' && url.pathname === '/v1/models') {
       return reply(200, {
         object: 'list',
-        data: liveModels(clock()).map((m) => ({ id: m.id, object: 'model', created: m.created, owned_by: m.ownedBy })),
+        data: liveModels(clock()).map(modelObject),
       });
     }
     const modelPath = /^\/v1\/models\/([^/]+)$/.exec(url.pathname);
     if (method === 'GET' && modelPath) {
       const id = decodeURIComponent(modelPath[1]!);
       const m = findModel(id);
-      return m && !isShutDown(m, clock()) ? reply(200, { id: m.id, object: 'model', created: m.created, owned_by: m.ownedBy }) : replyError(modelNotFound(id));
+      return m && !isShutDown(m, clock()) ? reply(200, modelObject(m)) : replyError(modelNotFound(id));
     }
     if (method === 'POST' && url.pathname === '/v1/chat/completions') {
       if (parseFailed) {

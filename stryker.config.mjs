@@ -14,7 +14,6 @@ export default {
     'shared/conversation-status.ts',
     'functions/lib/conversations/rules/**/*.ts',
     '!functions/lib/conversations/rules/**/*.test.ts',
-    '!functions/lib/conversations/rules/testing.ts',
     'functions/lib/mail/**/*.ts',
     '!functions/lib/mail/**/*.test.ts',
     '!functions/lib/mail/**/*.d.ts',

@@ -75,8 +75,8 @@ const measure = async (entries: BenchEntry[]): Promise<BundleResult[]> => {
   for (const entry of entries) {
     const file = bundleFile(entry.id);
     const bytes = statSync(file).size;
-    // Routes that share a handler (every unbuilt route is system/not-implemented) produce the
-    // same bytes; one measurement stands for all of them.
+    // Functions whose bundles come out the same bytes (the same handler module) need one
+    // measurement for all of them.
     const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
     const twin = byContent.get(hash);
     if (twin) {

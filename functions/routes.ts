@@ -9,8 +9,7 @@
  *  - 'google-push'  no session, no CSRF header: a Pub/Sub push delivery carrying a Google-signed
  *              OIDC token (issuer, audience = the route URL, the configured service account)
  *
- * handler: module under functions/ exporting `handler`. A route whose handler is not built yet
- * points at NOT_IMPLEMENTED: the auth guard still runs first, then it answers 501.
+ * handler: module under functions/ exporting `handler`.
  */
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
 export type AuthLevel = 'public' | 'user' | 'agency' | 'google-push';
@@ -34,8 +33,6 @@ export type RouteDef = {
   polled?: true;
 };
 
-export const NOT_IMPLEMENTED = 'system/not-implemented';
-
 /** The product name fills `{product}` in the spec's paths. */
 export const PRODUCT_SLUG = 'threadline';
 
@@ -44,7 +41,7 @@ const r = (
   method: HttpMethod,
   path: string,
   auth: AuthLevel,
-  handler: string = NOT_IMPLEMENTED,
+  handler: string,
   extra: Partial<Pick<RouteDef, 'timeoutSeconds' | 'memoryMb' | 'polled'>> = {},
 ): RouteDef => ({ id, method, path, auth, handler, ...extra });
 
@@ -165,6 +162,8 @@ export const tasks: readonly TaskDef[] = [
   { id: 'JobFinalize', handler: 'processing/tasks/finalize', timeoutSeconds: 60, kind: 'state-machine' },
   { id: 'JobReleaseLock', handler: 'processing/tasks/release-lock', timeoutSeconds: 30, kind: 'state-machine' },
   { id: 'MonitorTick', handler: 'processing/tasks/monitor-tick', timeoutSeconds: 300, kind: 'schedule' },
+  // A share of a tick with more due agencies than one invocation checks, dispatched by the tick
+  { id: 'MonitorShare', handler: 'processing/tasks/monitor-share', timeoutSeconds: 300, kind: 'async' },
   // Gmail push: the check a notification starts (after the route answered), and the daily watch renewal
   { id: 'PushCheck', handler: 'push/tasks/check', timeoutSeconds: 300, kind: 'async' },
   { id: 'PushWatchRenew', handler: 'push/tasks/renew-watches', timeoutSeconds: 300, kind: 'schedule' },

@@ -3,8 +3,6 @@
  * Plain data only: no framework imports.
  */
 
-export const PRODUCT_SLUG = 'threadline';
-
 export const MODEL_CHOICES = ['gpt-4.1', 'gpt-4.1-mini', 'gpt-5-nano', 'gpt-5-mini', 'gpt-5'] as const;
 export type ModelChoice = (typeof MODEL_CHOICES)[number];
 
@@ -94,7 +92,6 @@ export const BATCH_DEFAULT_HOURS = 24;
 
 export const ROLES = ['member', 'owner'] as const;
 export type Role = (typeof ROLES)[number];
-export const DEFAULT_ROLE: Role = 'member';
 /** Anything but a known role becomes member (spec section 5). */
 export const normalizeRole = (value: unknown): Role => (value === 'owner' ? 'owner' : 'member');
 
@@ -133,9 +130,6 @@ export const TIMING = {
 export const DATE_INPUT_FORMAT = 'yyyy-MM-dd';
 export const DATE_DISPLAY_FORMAT = 'MMM dd, yyyy';
 export const DATE_PICKER_MONTHS = 2;
-export const SELECT_MAX_HEIGHT_REM = 24;
-
-export const PROGRESS_BOUNDS = { min: 0, max: 100 } as const;
 
 /** sessionStorage key of the running task id (spec: "active_task_id"). */
 export const ACTIVE_TASK_STORAGE_KEY = 'active_task_id';

@@ -4,7 +4,8 @@ import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import { asyncFunctionEnv, type AsyncTaskId } from '../../functions/lib/async/dispatch';
+import { asyncFunctionEnv } from '../../functions/lib/async/dispatch';
+import type { AsyncTaskId } from '../../functions/lib/platform/ports';
 import type { AppFunction } from '../constructs/app-function';
 import type { Capability, FunctionPermissions } from './permissions';
 

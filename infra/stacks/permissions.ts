@@ -19,7 +19,7 @@ export type Capability =
   | 'describeExecution'
   /** ses:SendEmail from the invitation sender identity; env MAIL_FROM */
   | 'sendEmail'
-  /** lambda:InvokeFunction on itself, so the monitor tick can fan out over batches of agencies */
+  /** lambda:InvokeFunction on itself, so a task can hand the rest of its work to a fresh invocation */
   | 'invokeSelf';
 
 export type FunctionPermissions = {
@@ -114,8 +114,10 @@ export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
   JobFetch: CALLS_GOOGLE,
   JobProcessBatch: CALLS_GOOGLE,
   JobSyncSheets: CALLS_GOOGLE,
-  // The tick also starts sheets-only jobs for behind sheets and resumes imports whose worker died.
-  MonitorTick: { capabilities: [...GOOGLE, 'startExecution', 'describeExecution', 'invokeSelf'], dispatches: ['LonglistImport'] },
+  // The tick also starts sheets-only jobs for behind sheets and resumes imports whose worker died;
+  // due agencies beyond its own share go to MonitorShare, which checks them the same way.
+  MonitorTick: { capabilities: [...GOOGLE, 'startExecution', 'describeExecution'], dispatches: ['LonglistImport', 'MonitorShare'] },
+  MonitorShare: { capabilities: [...GOOGLE, 'startExecution', 'describeExecution'] },
   // Restoring an agency's Drive (restoreDrive) re-provisions each campaign by invoking itself.
   CampaignProvision: { capabilities: [...GOOGLE, 'invokeSelf'] },
   CampaignDeletion: CALLS_GOOGLE,

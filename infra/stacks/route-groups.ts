@@ -5,9 +5,8 @@ import type { RouteDef } from '../../functions/routes';
  * (role, policy, log group, function, permission, integration, route) and CloudFormation stops
  * at 500 per stack, so the 57 routes are split by domain.
  *
- * Grouped by route id prefix, not by handler module: handler paths change as endpoints are
- * built (every route starts at system/not-implemented), and a function that moved stack would be
- * deleted and recreated. Ids are stable.
+ * Grouped by route id prefix, not by handler module: handler paths change as code moves, and
+ * a function that moved stack would be deleted and recreated. Ids are stable.
  */
 export type RouteGroup = { name: string; idPrefixes: readonly string[] };
 

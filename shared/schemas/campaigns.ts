@@ -83,7 +83,6 @@ export type CreateCampaignBody = z.infer<typeof createCampaignBody>;
 
 /** 'pending' = Drive resources being created, 'incomplete' = creation failed part-way. */
 export const campaignStatusSchema = z.enum(['pending', 'ready', 'incomplete', 'deleting']);
-export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
 
 /** A campaign as the API answers it (list, get, add). */
 export const campaignJson = z.object({
@@ -289,7 +288,6 @@ export const clearContactsResponse = z.object({
   removed: count,
   message: z.string().optional(),
 });
-export type ClearContactsResponse = z.output<typeof clearContactsResponse>;
 
 /** A spreadsheet id as Google issues them (the '/d/{id}' part of a Sheets URL). */
 export const sheetIdSchema = z
@@ -349,7 +347,6 @@ export type CampaignListResponse = z.output<typeof campaignListResponse>;
 
 /** GET /api/campaigns/{id} */
 export const campaignResponse = z.object({ success: z.literal(true), campaign: campaignJson });
-export type CampaignResponse = z.output<typeof campaignResponse>;
 
 /** POST /api/campaigns/delete: 'deleting' now, removed asynchronously. */
 export const deleteCampaignResponse = z.object({ success: z.literal(true), campaign_id: z.string(), status: z.literal('deleting'), message: z.string() });

@@ -5,24 +5,20 @@
 import * as z from 'zod';
 import { API_KEY_MIN_LENGTH, API_KEY_PATTERN, API_KEY_SERVICE, normalizeRole, ROLES } from '../constants';
 import { EMAIL_MAX, normalizeEmailAddress } from '../email-address';
+import { messages } from '../messages';
 
+/** The server's messages of these rules; those the screens show too are the catalogue's own (shared/messages.ts). */
 export const IDENTITY_MESSAGES = {
-  agencyNameRequired: 'Please provide a name to continue.',
+  agencyNameRequired: messages.agencySetup.nameRequired,
   agencyNameTooLong: 'Agency name must be 64 characters or fewer',
   agencyNameNoSlug: 'Agency name must contain at least one letter or number',
   agencyNameNoLinks: 'Agency name cannot contain a web address or domain name',
   agencyNameNoControl: 'Agency name cannot contain <, > or control characters',
   agencyNameRequiredForSwitch: 'Please choose an agency',
-  invalidEmail: 'Please enter a valid email address',
+  invalidEmail: messages.members.invalidEmail,
   acceptNeedsTokenOrAgency: 'Provide an invite_token or an agency_name',
-  apiKey: {
-    required: 'API key is required',
-    mustStartWithSk: 'API key must start with "sk-"',
-    incomplete: 'API key appears incomplete',
-    invalidFormat: 'Invalid API key format',
-    noSpaces: 'API key cannot contain spaces',
-    serverDefault: 'Invalid API key',
-  },
+  /** the API-key screen's rules (spec section 5): one set, the catalogue's */
+  apiKey: messages.apiKey.validation,
   unsupportedService: 'Unsupported service: only "openai" is supported',
 } as const;
 
@@ -105,13 +101,10 @@ const agencyNameField = z
   .max(AGENCY_NAME_MAX * 2, { error: IDENTITY_MESSAGES.agencyNameRequiredForSwitch });
 
 export const switchAgencyBody = z.object({ agency_name: agencyNameField });
-export type SwitchAgencyBody = z.infer<typeof switchAgencyBody>;
 
 export const inviteBody = z.object({ email: emailSchema, role: roleSchema });
-export type InviteBody = z.infer<typeof inviteBody>;
 
 export const inviteEmailBody = z.object({ email: emailSchema });
-export type InviteEmailBody = z.infer<typeof inviteEmailBody>;
 
 /** Invite tokens are 256-bit base64url strings. */
 export const inviteTokenSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{20,200}$/, { error: 'This invitation is invalid or has already been used' });
@@ -124,7 +117,6 @@ export const acceptInviteBody = z
   .refine((body) => Boolean(body.invite_token) !== Boolean(body.agency_name), {
     error: IDENTITY_MESSAGES.acceptNeedsTokenOrAgency,
   });
-export type AcceptInviteBody = z.infer<typeof acceptInviteBody>;
 
 export const memberEmailParams = z.object({ email: emailSchema });
 
@@ -143,22 +135,23 @@ export const apiKeyProblem = (raw: string | undefined | null): string | undefine
   return undefined;
 };
 
+/** The key as the API-key screen's field holds it: trimmed, its one issue the first rule it breaks (apiKeyProblem). */
+export const apiKeyField = z
+  .string({ error: IDENTITY_MESSAGES.apiKey.required })
+  .trim()
+  .check((ctx) => {
+    const problem = apiKeyProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  });
+
 export const apiKeyBody = z.object({
   service: z.literal(API_KEY_SERVICE, { error: IDENTITY_MESSAGES.unsupportedService }),
   // shape rules are applied by the handler (validate answers valid:false, set answers 400)
   api_key: z.string({ error: IDENTITY_MESSAGES.apiKey.required }).max(1000, { error: IDENTITY_MESSAGES.apiKey.invalidFormat }).transform((key) => key.trim()),
 });
-export type ApiKeyBody = z.infer<typeof apiKeyBody>;
 
 /** `redirect` after sign-in: the one shared rule (shared/safe-redirect.ts), also used by the web app. */
 export { safeRedirectPath } from '../safe-redirect';
-
-export const loginQuery = z.object({
-  invite: z.string().trim().regex(/^[A-Za-z0-9_-]{20,200}$/, { error: 'Invalid invite token' }).optional(),
-  redirect: z.string().optional(),
-  login_hint: z.string().trim().max(EMAIL_MAX).optional(),
-});
-export type LoginQuery = z.infer<typeof loginQuery>;
 
 // ---------------------------------------------------------------- responses
 // What the handlers answer (typed by these) and the web parses (with these).
@@ -168,7 +161,6 @@ const okMessage = { success: z.literal(true), message: z.string() };
 
 /** POST invitations, resend, cancel, DELETE a member, POST api-keys/set: a confirmation to show. */
 export const messageResponse = z.object(okMessage);
-export type MessageResponse = z.output<typeof messageResponse>;
 
 /** GET /auth/status (public): who is signed in and in which agency; everything null when nobody is. */
 export const authStatusResponse = z.object({
@@ -192,7 +184,6 @@ export type AgencyListItemJson = z.output<typeof agencyListItemJson>;
 
 /** GET /api/v3/agency/list-mine: the caller's active memberships, by display name. */
 export const myAgenciesResponse = z.object({ success: z.literal(true), agencies: z.array(agencyListItemJson) });
-export type MyAgenciesResponse = z.output<typeof myAgenciesResponse>;
 
 export const myInviteJson = z.object({
   agency_name: z.string(),
@@ -205,7 +196,6 @@ export type MyInviteJson = z.output<typeof myInviteJson>;
 
 /** GET /api/v3/agency/invitations/mine: the caller's pending, unexpired invitations. */
 export const myInvitesResponse = z.object({ success: z.literal(true), invites: z.array(myInviteJson) });
-export type MyInvitesResponse = z.output<typeof myInvitesResponse>;
 
 /** POST /api/v3/agency/switch */
 export const switchAgencyResponse = z.object({ success: z.literal(true), agency_name: z.string() });

@@ -54,34 +54,44 @@ export const taskIdParams = z.object({
 
 /** POST /api/v3/process/{thread,email,campaign,interval}: the job was started; the status bar follows it. */
 export const startedResponse = z.object({ success: z.literal(true), task_id: z.string().min(1), message: z.string() });
-export type StartedResponse = z.output<typeof startedResponse>;
 
 const countJson = z.number().nonnegative();
+
+/** The phases a job goes through (spec section 4; 'fetching' also covers the per-thread work), then how it ended. */
+const PROCESSING_PHASES = ['starting', 'initializing', 'fetching', 'syncing_sheets', 'finalizing', 'cancelling', 'completed', 'failed', 'cancelled'] as const;
+export type ProcessingPhase = (typeof PROCESSING_PHASES)[number];
+/** A job's state: running, or how it ended. */
+const PROCESSING_JOB_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
+export type ProcessingJobStatus = (typeof PROCESSING_JOB_STATUSES)[number];
 
 export const processingProgress = z.object({
   threads_total: countJson,
   threads_completed: countJson,
   total: countJson,
   completed: countJson,
-  /** 0–100 */
-  percent: z.number(),
+  /** completed of total, 0–100 */
+  percent: z.number().min(0).max(100),
 });
-export type ProcessingProgress = z.output<typeof processingProgress>;
 
-/** GET /api/v3/status: the running (or just ended) job, polled every second by the status bar. */
+/**
+ * GET /api/v3/status: the running (or just ended) job, polled every second by the status bar,
+ * which reads the parsed answer as it is. Idle: every job field null.
+ */
 export const processingStatusResponse = z.object({
   success: z.literal(true),
   is_processing: z.boolean(),
+  /** the job's label; null only when idle */
   operation_label: z.string().nullable(),
-  elapsed_seconds: z.number().nullable(),
+  elapsed_seconds: z.number().nonnegative().nullable(),
   task_id: z.string().nullable(),
-  phase: z.string().nullable(),
+  phase: z.enum(PROCESSING_PHASES).nullable(),
   progress: processingProgress.nullable(),
+  /** the thread being worked on while the job runs (its subject may be empty) */
   current_thread: z.object({ subject: z.string(), thread_id: z.string() }).nullable(),
   /** messages analysed by the model in this job (not in spec; the result toast shows it) */
   messages_processed: z.number().nonnegative().optional(),
   /** set when the job just ended: succeeded, failed or cancelled (not in spec) */
-  status: z.string().optional(),
+  status: z.enum(PROCESSING_JOB_STATUSES).optional(),
   error: z.string().nullable().optional(),
   /** set when the job just ended: what went wrong without failing it, e.g. "The sheets could not be updated: ..." (not in spec) */
   warnings: z.array(z.string()).optional(),
@@ -108,7 +118,6 @@ export const taskCancelResponse = z.object({
   phase: z.string(),
   message: z.string(),
 });
-export type TaskCancelResponse = z.output<typeof taskCancelResponse>;
 
 /** POST /api/v3/process/cancel: whatever runs for the agency (task_id null when nothing did). */
 export const processCancelResponse = z.object({
@@ -118,7 +127,6 @@ export const processCancelResponse = z.object({
   message: z.string(),
   task_id: z.string().nullable(),
 });
-export type ProcessCancelResponse = z.output<typeof processCancelResponse>;
 
 /** POST /api/v3/sheets/resync: a sheets-only job was started (the status bar follows it like any job). */
 export const sheetsResyncResponse = z.object({
@@ -126,7 +134,6 @@ export const sheetsResyncResponse = z.object({
   task_id: z.string().min(1),
   message: z.string(),
 });
-export type SheetsResyncResponse = z.output<typeof sheetsResyncResponse>;
 
 /** GET /api/v3/monitor/metrics: the monitor's last and next check. */
 export const monitorMetricsResponse = z.object({

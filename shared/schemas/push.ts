@@ -10,7 +10,6 @@ export const gmailNotification = z.object({
   emailAddress: z.email({ error: 'emailAddress must be an e-mail address' }).max(320),
   historyId: z.union([z.string().regex(/^\d{1,20}$/), z.number().int().nonnegative()]).transform((value) => String(value)),
 });
-export type GmailNotification = z.output<typeof gmailNotification>;
 
 const decodeData = (data: string, ctx: z.RefinementCtx): unknown => {
   try {
@@ -41,7 +40,6 @@ export const gmailPushBody = z
     }
     return { notification: parsed.data, messageId: body.message.messageId ?? body.message.message_id ?? null };
   });
-export type GmailPushBody = z.input<typeof gmailPushBody>;
 
 export const gmailPushResponse = z.object({ success: z.literal(true), agencies: z.number().int(), started: z.number().int() });
 export type GmailPushResponse = z.output<typeof gmailPushResponse>;

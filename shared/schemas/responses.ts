@@ -125,5 +125,3 @@ export const RESPONSE_SCHEMAS = {
 } satisfies Record<string, z.ZodType>;
 
 export type RouteWithResponse = keyof typeof RESPONSE_SCHEMAS;
-/** What the handler of a route returns (the schema's input: defaults may be left out). */
-export type ResponseOf<R extends RouteWithResponse> = z.input<(typeof RESPONSE_SCHEMAS)[R]>;

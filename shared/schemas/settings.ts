@@ -31,6 +31,16 @@ const int = (name: string, min: number, max: number) =>
     .min(min, { error: `${name} must be between ${min} and ${max}` })
     .max(max, { error: `${name} must be between ${min} and ${max}` });
 
+/**
+ * A purpose's temperature and token limit: the rule a save must pass, and the rule the web's fields
+ * apply before sending (so they refuse with these very messages).
+ */
+export const temperatureSchema = z
+  .number({ error: 'temperature must be a number' })
+  .min(TEMPERATURE_RANGE.min, { error: 'temperature must be between 0 and 2' })
+  .max(TEMPERATURE_RANGE.max, { error: 'temperature must be between 0 and 2' });
+export const maxTokensSchema = int('max_tokens', MAX_TOKENS_RANGE.min, MAX_TOKENS_RANGE.max);
+
 const atLeastOne = <T extends Record<string, unknown>>(value: T) => Object.values(value).some((field) => field !== undefined);
 const NOTHING = { error: 'Nothing to update: send at least one setting' };
 
@@ -43,12 +53,8 @@ export const modelConfigBody = z
       .trim()
       .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/, { error: 'model must be a model id such as gpt-5.4-mini' })
       .optional(),
-    temperature: z
-      .number({ error: 'temperature must be a number' })
-      .min(TEMPERATURE_RANGE.min, { error: 'temperature must be between 0 and 2' })
-      .max(TEMPERATURE_RANGE.max, { error: 'temperature must be between 0 and 2' })
-      .optional(),
-    max_tokens: int('max_tokens', MAX_TOKENS_RANGE.min, MAX_TOKENS_RANGE.max).optional(),
+    temperature: temperatureSchema.optional(),
+    max_tokens: maxTokensSchema.optional(),
   })
   .refine(({ operation: _operation, ...rest }) => atLeastOne(rest), NOTHING);
 
@@ -160,11 +166,9 @@ export type ModelConfigResponse = z.output<typeof modelConfigResponse>;
 
 /** POST /api/v3/settings/model-config: the purpose's configuration as saved. */
 export const modelConfigSetResponse = z.object({ success: z.literal(true), configuration: modelConfiguration });
-export type ModelConfigSetResponse = z.output<typeof modelConfigSetResponse>;
 
 /** POST /api/v3/settings/apply-profile: every purpose's configuration after the profile. */
 export const applyProfileResponse = z.object({ success: z.literal(true), profile: z.enum(SETTINGS_PROFILES), configurations: modelConfigurations });
-export type ApplyProfileResponse = z.output<typeof applyProfileResponse>;
 
 // Each section as stored and answered: the defaults with the agency's changes over them.
 export const processingModeSettings = z.object({
@@ -201,7 +205,6 @@ export const SECTION_SCHEMAS = {
 export type SectionSettingsJson = { [K in SettingsSectionName]: z.output<(typeof SECTION_SCHEMAS)[K]> };
 
 export const settingsJson = z.object(SECTION_SCHEMAS);
-export type SettingsJson = z.output<typeof settingsJson>;
 
 /** GET and POST /api/v3/settings/<section>: the whole section (after the change, for a POST). */
 export const sectionResponse = <K extends SettingsSectionName>(section: K): z.ZodType<{ success: true; settings: SectionSettingsJson[K] }> =>

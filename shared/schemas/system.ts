@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { modelWarning } from './settings';
 
-export { googleLinksFor, normalizeLinksBase, type GoogleLinks } from '../google-links';
+export { googleLinksFor, type GoogleLinks } from '../google-links';
 
 /**
  * GET /api/v3/system/connection: the web app's connection test, and where Google links lead
@@ -24,4 +24,3 @@ export type SystemConnectionResponse = z.output<typeof systemConnectionResponse>
 
 /** GET /api/v3/system/health (public): the spec reads "ok" or "healthy" as up. */
 export const systemHealthResponse = z.object({ status: z.enum(['ok', 'healthy']) });
-export type SystemHealthResponse = z.output<typeof systemHealthResponse>;

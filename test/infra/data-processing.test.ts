@@ -146,7 +146,7 @@ describe('data, processing and monitor stacks', () => {
     it('retries failed asynchronous invocations twice, then keeps them in an encrypted queue', () => {
       const asyncTasks = synth.template(synth.stacks.asyncTasks);
       const asyncTaskCount = tasks.filter((task) => task.kind === 'async').length;
-      expect(asyncTaskCount).toBe(4); // campaign provisioning, campaign deletion, longlist import, Gmail push check
+      expect(asyncTaskCount).toBe(5); // campaign provisioning, campaign deletion, longlist import, Gmail push check, a monitor tick's share
       expect(Object.keys(asyncTasks.findResources('AWS::Lambda::Function'))).toHaveLength(asyncTaskCount);
       asyncTasks.resourceCountIs('AWS::Lambda::EventInvokeConfig', asyncTaskCount);
       asyncTasks.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {

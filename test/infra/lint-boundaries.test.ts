@@ -17,6 +17,20 @@ const probes = {
   featureRoute: ['web/src/features/dashboard/components', "import { TalentTimelineRoute } from '../../conversations/routes/talent-timeline';\nexport const x = TalentTimelineRoute;\n", 'tsx'],
   featureApi: ['web/src/features/dashboard/components', "import { useConversations } from '../../conversations/api/list-conversations';\nexport const x = useConversations;\n", 'tsx'],
   sharedLib: ['web/src/features/dashboard/components', "import { api } from '../../../lib/api-client';\nexport const x = api;\n", 'tsx'],
+  featureImportsTesting: ['web/src/features/dashboard/components', "import { testCampaign } from '../../../testing/campaign-fakes';\nexport const x = testCampaign;\n", 'tsx'],
+  libImportsTesting: ['web/src/lib', "import { fakeApi } from '../testing/render';\nexport const x = fakeApi;\n", 'ts'],
+  testImportsTesting: ['web/src/features/dashboard/components', "import { testCampaign } from '../../../testing/campaign-fakes';\nexport const x = testCampaign;\n", 'test.tsx'],
+  storeImportsDomain: ['functions/lib/store', "import { readSettings } from '../settings/store';\nexport const x = readSettings;\n", 'ts'],
+  storeEntityImportsDomain: ['functions/lib/store/entities', "import { bumpSheetsWanted } from '../../processing/monitor-registry';\nexport const x = bumpSheetsWanted;\n", 'ts'],
+  storeImportsHandlers: ['functions/lib/store', "import { routes } from '../../routes';\nexport const x = routes;\n", 'ts'],
+  storeImportsOwnLayer: [
+    'functions/lib/store/entities',
+    "import { storeConfig } from '../client';\nimport { perPlatform } from '../../platform/platform';\nimport { MODEL_PURPOSES } from '../../../../shared/constants';\nexport const x = [storeConfig, perPlatform, MODEL_PURPOSES];\n",
+    'ts',
+  ],
+  sharedImportsFunctions: ['shared/schemas', "import { routes } from '../../functions/routes';\nexport const x = routes;\n", 'ts'],
+  sharedImportsWeb: ['shared', "import { cn } from '../web/src/lib/cn';\nexport const x = cn;\n", 'ts'],
+  sharedImportsShared: ['shared/schemas', "import { messages } from '../messages';\nimport * as z from 'zod';\nexport const x = [messages, z];\n", 'ts'],
   castScope: [
     'functions/lib/processing',
     "import type { AgencyScope } from '../session/resolve';\nexport const a = { agencyName: 'a' } as AgencyScope;\nexport const b = <AgencyScope>{ agencyName: 'b' };\n",
@@ -26,7 +40,7 @@ const probes = {
   floatingPromise: ['functions/lib/processing', 'const save = async () => 1;\nexport const go = () => {\n  save();\n};\n', 'ts'],
   awaitedPromise: ['functions/lib/processing', 'const save = async () => 1;\nexport const go = async () => {\n  await save();\n};\n', 'ts'],
   hooks: ['web/src/hooks', "import { useEffect, useState } from 'react';\nexport const useX = (a: number) => {\n  const [b, setB] = useState(0);\n  useEffect(() => setB(a), []);\n  if (a) useState(1);\n  return b;\n};\n", 'ts'],
-} as const satisfies Record<string, readonly [string, string, 'ts' | 'tsx']>;
+} as const satisfies Record<string, readonly [string, string, 'ts' | 'tsx' | 'test.tsx']>;
 type Probe = keyof typeof probes;
 
 const fileOf = (name: Probe) => `${probes[name][0]}/${tag}-${name}.${probes[name][2]}`;
@@ -59,6 +73,29 @@ describe('lint enforces the import boundaries', () => {
     expect(messages('featureRoute', 'no-restricted-imports')).toHaveLength(1);
     expect(rules('featureApi')).toEqual([]);
     expect(rules('sharedLib')).toEqual([]);
+  });
+});
+
+describe('lint keeps test scaffolding out of the web app', () => {
+  it('product code (a feature, web/src/lib) never imports web/src/testing/; a test does', () => {
+    expect(messages('featureImportsTesting', 'no-restricted-imports')).toEqual([expect.stringContaining('Product code does not import web/src/testing/')]);
+    expect(messages('libImportsTesting', 'no-restricted-imports')).toEqual([expect.stringContaining('Product code does not import web/src/testing/')]);
+    expect(rules('testImportsTesting')).toEqual([]);
+  });
+});
+
+describe('lint keeps shared/ and the data layer free of domain code', () => {
+  it('functions/lib/store/ imports only store/, platform/ and shared/: a domain folder or a handler is refused', () => {
+    expect(messages('storeImportsDomain', 'no-restricted-imports')).toEqual([expect.stringContaining('functions/lib/store/ is the data layer')]);
+    expect(messages('storeEntityImportsDomain', 'no-restricted-imports')).toEqual([expect.stringContaining('functions/lib/store/ is the data layer')]);
+    expect(messages('storeImportsHandlers', 'no-restricted-imports')).toEqual([expect.stringContaining('functions/lib/store/ is the data layer')]);
+    expect(rules('storeImportsOwnLayer')).toEqual([]);
+  });
+
+  it('shared/ imports only shared/ and packages: functions/ and web/ are refused', () => {
+    expect(messages('sharedImportsFunctions', 'no-restricted-imports')).toEqual([expect.stringContaining('shared/ is imported by the web app and the server')]);
+    expect(messages('sharedImportsWeb', 'no-restricted-imports')).toEqual([expect.stringContaining('shared/ is imported by the web app and the server')]);
+    expect(rules('sharedImportsShared')).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { listProductSources } from '../../scripts/import-graph';
 
 /**
  * Issue 16 point 3: `functions/` holds only what runs on AWS. The local runtime supplies its
@@ -8,13 +9,6 @@ import { describe, expect, it } from 'vitest';
  * own, knows the emulator's client secret, writes an outbox or reads a local key file.
  */
 const FUNCTIONS = join(process.cwd(), 'functions');
-
-const productFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return productFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
 
 // A module-level hook: an exported set or reset function whose job is to swap or clear process state.
 const HOOK = /export (?:const|function) ((?:set|reset)\w*(?:Hook|Guard|Mailer|Engine|Dispatcher|Caches?|Config|Client|Limiter|Override)s?)\b/g;
@@ -30,7 +24,14 @@ const scan = (files: string[]) =>
 
 describe('product code is free of test hooks and emulator knowledge', () => {
   it('no set*/reset* hook, emulator secret, outbox or key file under functions/', () => {
-    expect(scan(productFiles(FUNCTIONS))).toEqual([]);
+    expect(scan(listProductSources(FUNCTIONS))).toEqual([]);
+  });
+
+  it("no module decides what to do by the function's name: only the async dispatcher reads it, to invoke its own function", () => {
+    // Issue 29: the monitor's fan-out is its task's (MonitorShare), whatever runs it; a branch on
+    // AWS_LAMBDA_FUNCTION_NAME was a test switch in disguise (unset locally, set on AWS).
+    const readers = listProductSources(FUNCTIONS).filter((file) => readFileSync(file, 'utf8').includes('AWS_LAMBDA_FUNCTION_NAME'));
+    expect(readers.map((file) => relative(process.cwd(), file))).toEqual(['functions/lib/async/dispatch.ts']);
   });
 
   it('the scan would see one (a hook and an emulator secret planted in a copy of real code)', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGmailClient } from '../../functions/lib/google/gmail';
 import { createGmailQuotaLimiter, createSharedGmailQuotaLimiter, gmailQuotaConfig, type GmailQuotaLimiter } from '../../functions/lib/google/gmail-quota';
-import { KeyedTokenBucket } from '../../functions/lib/google/limiter';
+import { KeyedTokenBucket } from '../../functions/lib/limits/token-bucket';
 import { SharedBucket, type RateStore } from '../../functions/lib/limits/shared-bucket';
 import { installPlatform } from '../../functions/lib/platform/platform';
 import { ensureTable, startDynalite, type LocalDynamo } from '../../infra/local/dynamo';

@@ -1,4 +1,4 @@
-import { PRODUCT_SLUG, routes, type RouteDef } from '../../functions/routes';
+import { PRODUCT_SLUG, type RouteDef } from '../../functions/routes';
 
 /** Identifiers that belong to one agency: the isolation suite aims another agency's requests at them. */
 export type Targets = {
@@ -102,5 +102,3 @@ export const requestFor = (route: RouteDef, targets: Targets): RouteRequest => {
   if (!build) throw new Error(`route ${route.id} has no request in test/integration/route-requests.ts`);
   return build(targets);
 };
-
-export const routesWithout = (...ids: string[]) => routes.filter((route) => !ids.includes(route.id));

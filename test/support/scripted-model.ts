@@ -1,5 +1,5 @@
-/** A scripted model for tests: answers (or errors) in order, the last one repeated. Test support only. */
-import type { ModelCaller } from '../processing/model';
+/** A scripted model for tests: answers (or errors) in order, the last one repeated. Test support. */
+import type { ModelCaller } from '../../functions/lib/ai/model-caller';
 
 export type AskedCall = { purpose: string; prompt: string; schemaName?: string; maxTokens?: number };
 

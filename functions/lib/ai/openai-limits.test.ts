@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_OPENAI_KEY } from '../../../test/emulators/openai/keys';
 import { startOpenAIEmulator, type OpenAIEmulator } from '../../../test/emulators/openai/server';
-import { KeyedTokenBucket } from '../google/limiter';
+import { KeyedTokenBucket } from '../limits/token-bucket';
 import { createOpenAILimiter, keyId, openAIBucketOptions, openAILimits, type OpenAILimiter } from '../limits/openai-limits';
 import { OpenAIRateLimited } from './errors';
 import { admissionTokens, chatCompletion } from './openai';

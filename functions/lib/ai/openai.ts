@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
-import { WaitTooLong } from '../google/limiter';
+import { WaitTooLong } from '../limits/token-bucket';
 import { withRetry, type RetryPolicy } from '../google/retry';
 import type { OpenAILimiter } from '../limits/openai-limits';
 import { estimatePromptTokens } from './tokens';
@@ -10,7 +10,7 @@ import { openAIBaseURL } from './key-check';
 import { isReasoningFamily, modelFamily, type ReasoningEffort } from '../../../shared/model-catalog';
 
 // Key validation lives in key-check.ts (no SDK); re-exported so callers have one AI module.
-export { listModels, validateOpenAIKey, type KeyValidation } from './key-check';
+export { listModels, validateOpenAIKey } from './key-check';
 import {
   AiInvalidOutput,
   AiOutputTruncated,

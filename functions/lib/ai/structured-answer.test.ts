@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { AiInvalidOutput, AiOutputTruncated, OpenAIRateLimited, OpenAIRequestRejected } from './errors';
 import { numberOrNumericText, structuredOutput } from './json-schema';
 import { askModel, askWithRetry } from './structured-answer';
-import { scriptedModel, TOKENS_PER_ANSWER } from './testing';
+import { scriptedModel, TOKENS_PER_ANSWER } from '../../../test/support/scripted-model';
 
 const PROBE = structuredOutput('probe', z.object({ amount: numberOrNumericText(z.number()), note: z.string() }));
 const ask = [{ role: 'user' as const, content: 'probe' }];

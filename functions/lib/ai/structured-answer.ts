@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import type { ModelPurpose } from '../../../shared/constants';
 import { errorMessage, logger } from '../logger';
-import type { ModelCaller } from '../processing/model';
+import type { ModelCaller } from './model-caller';
 import { AiInvalidOutput, AiOutputTruncated, OpenAIRequestRejected } from './errors';
 import type { StructuredOutput } from './json-schema';
 import type { ChatMessage } from './openai';

@@ -1,7 +1,7 @@
 import type { CampaignJson, CreateCampaignBody } from '../../../shared/schemas/campaigns';
 import { dispatchAsync } from '../async/dispatch';
 import { Conflict, NotFound } from '../http/errors';
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { logger } from '../logger';
 import type { AgencyScope } from '../session/resolve';
 import { campaignEntity, type CampaignItem } from '../store/entities/campaign';

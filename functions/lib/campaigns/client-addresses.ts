@@ -1,7 +1,7 @@
 import type { ClientAddressBody } from '../../../shared/schemas/campaigns';
 import type { AgencyScope } from '../session/resolve';
 import { campaignEntity } from '../store/entities/campaign';
-import { markSheetBehind } from '../store/entities/sheet-sync-state';
+import { markSheetBehind } from '../processing/sheet-behind';
 import { writableCampaign } from './contacts';
 
 /**

@@ -1,10 +1,10 @@
 import { normalizeEmailAddress } from '../../../shared/email-address';
 import { managerCellText } from '../../../shared/manager';
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { contactEntity, contactItemKeys, type ContactItem } from '../store/entities/contact';
 import { nowIso } from '../store/keys';
 import { bumpContactsVersion } from '../processing/monitor-registry';
-import { Transient } from '../processing/errors';
+import { Transient } from '../tasks/transient';
 
 /**
  * The contact store: one contact per (campaign, e-mail) inside an agency. Every read is a

@@ -11,7 +11,7 @@ import {
 import { BadRequest, Conflict, NotFound } from '../http/errors';
 import { logger, errorMessage } from '../logger';
 import { ensureRegistered } from '../processing/monitor-registry';
-import { markSheetBehind } from '../store/entities/sheet-sync-state';
+import { markSheetBehind } from '../processing/sheet-behind';
 import type { AgencyScope } from '../session/resolve';
 import type { CampaignItem } from '../store/entities/campaign';
 import { recoveryWanted } from '../settings/recovery';
@@ -62,7 +62,7 @@ export const duplicateContact = (email: string, campaignId: string): Conflict =>
   new Conflict(`${email} is already a contact in campaign "${campaignId}"`, { fields: { campaign_id: campaignId } });
 
 /** Runs `work` on the campaign's influencer list; best effort: false (logged) when it failed. */
-const onInfluencerList = async (campaign: CampaignItem, what: string, work: (drive: Awaited<ReturnType<typeof agencyDrive>>, sheetId: string) => Promise<unknown>) => {
+const onInfluencerList = async <T>(campaign: CampaignItem, what: string, work: (drive: Awaited<ReturnType<typeof agencyDrive>>, sheetId: string) => Promise<T>) => {
   if (!campaign.influencerListSheetId) return false;
   try {
     await work(await agencyDrive(campaign.agencyName), campaign.influencerListSheetId);
@@ -181,8 +181,6 @@ export const clearContacts = async (scope: AgencyScope): Promise<number> => {
   }
   return contacts.length;
 };
-
-export const allContacts = (scope: AgencyScope): Promise<ContactItem[]> => listAgencyContacts(scope.agencyName);
 
 /** The next page's cursor: the last contact's key, opaque to the client. */
 const encodeTrackingCursor = (key: ContactKey): string => Buffer.from(JSON.stringify([key.campaignId, key.email])).toString('base64url');

@@ -5,7 +5,7 @@ import { googleContextFor } from '../identity/google-grants';
 import { GoogleNotFound, GooglePermissionDenied } from '../google/errors';
 import { a1, createSheetsClient, type SheetsClient } from '../google/sheets';
 import { BadRequest, Forbidden, NotFound } from '../http/errors';
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { logger, errorMessage } from '../logger';
 import { countRunningImport, ensureRegistered } from '../processing/monitor-registry';
 import type { AgencyScope } from '../session/resolve';
@@ -19,8 +19,8 @@ import { createContact, type ContactItem } from './contact-store';
 import { trackerBehind, writableCampaign } from './contacts';
 import { syncInfluencerList } from './influencer-list';
 import { findHeader, parseLonglist, type Candidate, type Duplicate } from './longlist';
-import { getImport, importLeaseMs, importView, releaseLease, takeLease, type ImportTaskInput } from './longlist-import-store';
-import { Transient } from '../processing/errors';
+import { getImport, IMPORT_LEASE_MS, importView, releaseLease, takeLease, type ImportTaskInput } from './longlist-import-store';
+import { Transient } from '../tasks/transient';
 
 /**
  * The longlist import, a resumable background job.
@@ -50,9 +50,9 @@ export const SHEET_MESSAGES = {
 } as const;
 
 /** Rows per chunk: one list read and one append each, a few hundred conditional puts. */
-export const CHUNK_ROWS = 500;
+const CHUNK_ROWS = 500;
 /** A sheet with at most this many rows to import is imported before the route answers. */
-export const INLINE_ROWS = CHUNK_ROWS;
+const INLINE_ROWS = CHUNK_ROWS;
 /** Invocations that may end in an error before the import is given up (with what it did kept). */
 export const MAX_FAILURES = 5;
 const WRITE_CONCURRENCY = 32;
@@ -141,7 +141,7 @@ export const startLonglistImport = async (
       duplicateNotes: duplicates.slice(0, IMPORT_NOTES_MAX),
       leaseOwner: owner,
       // A long import waits, lease free, for the worker the status route or the monitor starts.
-      leaseUntil: candidates.length <= INLINE_ROWS ? Date.now() + importLeaseMs() : 0,
+      leaseUntil: candidates.length <= INLINE_ROWS ? Date.now() + IMPORT_LEASE_MS : 0,
       startedAt,
       updatedAt: startedAt,
     })
@@ -305,7 +305,7 @@ export const runImport = async (
             nextChunk: k + 1,
             duplicateNotes,
             ...(listed ? {} : { sheetUpdated: false }),
-            leaseUntil: Date.now() + importLeaseMs(),
+            leaseUntil: Date.now() + IMPORT_LEASE_MS,
             updatedAt: nowIso(),
           })
           .add({ processedRows: candidates.length, imported: outcome.imported.length, duplicates: outcome.duplicates.length })

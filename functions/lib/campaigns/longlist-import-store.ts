@@ -3,7 +3,7 @@ import { messages } from '../../../shared/messages';
 import { IMPORT_NOTES_MAX, type LonglistImportResponse } from '../../../shared/schemas/longlist-import';
 import { dispatchAsync } from '../async/dispatch';
 import { NotFound } from '../http/errors';
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { logger, errorMessage } from '../logger';
 import type { AgencyScope } from '../session/resolve';
 import { longlistImportEntity, runningImportEntity, type LonglistImportItem } from '../store/entities/longlist-import';
@@ -21,8 +21,8 @@ import { nowIso } from '../store/keys';
  * the status route (the import screen polls it every second) or by the monitor's tick.
  */
 
-/** How long a worker's lease lasts (renewed before every step); THREADLINE_IMPORT_LEASE_MS shortens it in tests. */
-export const importLeaseMs = (): number => Number(process.env.THREADLINE_IMPORT_LEASE_MS) || 30_000;
+/** How long a worker's lease lasts (renewed before every step): a step takes well under it. */
+export const IMPORT_LEASE_MS = 30_000;
 
 export type ImportTaskInput = { agencyName: string; importId: string; owner?: string };
 
@@ -72,7 +72,7 @@ export const takeLease = async (agencyName: string, importId: string, owner: str
   try {
     const { data } = await longlistImportEntity
       .patch({ agencyName, importId })
-      .set({ leaseOwner: owner, leaseUntil: now + importLeaseMs(), updatedAt: nowIso() })
+      .set({ leaseOwner: owner, leaseUntil: now + IMPORT_LEASE_MS, updatedAt: nowIso() })
       .where((attr, op) => `${op.eq(attr.status, 'running')} AND (${op.lt(attr.leaseUntil, now)} OR ${op.eq(attr.leaseOwner, owner)})`)
       .go({ response: 'all_new' });
     return data as LonglistImportItem;

@@ -51,9 +51,6 @@ export const findHeader = (rows: string[][], scanRows = 10): HeaderMap | undefin
   return undefined;
 };
 
-/** One bare address, normalised (the same rule as a contact added by hand). */
-export const isEmail = (value: string) => isEmailAddress(normalizeEmailAddress(value));
-
 // Control characters and bidi overrides: in a sheet cell these are line breaks and tabs a person
 // typed to wrap the text (or invisible junk), so they read as spaces.
 const CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_DEFAULTS } from '../settings/store';
-import { scriptedModel } from '../ai/testing';
-import type { ModelCaller } from '../processing/model';
+import { scriptedModel } from '../../../test/support/scripted-model';
+import type { ModelCaller } from '../ai/model-caller';
 import type { Settings } from '../settings/store';
 import { analyseMessage, extractDates, type DatedMessage } from './analyse';
 import type { MessageAnalysisAnswer, PromptMessage } from './prompts';

@@ -1,7 +1,7 @@
 import type { ModelPurpose } from '../../../shared/constants';
 import type { Intent } from '../../../shared/schemas/conversations';
 import { askWithRetry, type Failure } from '../ai/structured-answer';
-import type { ModelCaller } from '../processing/model';
+import type { ModelCaller } from '../ai/model-caller';
 import type { Settings } from '../settings/store';
 import { KEY_DATES_SCHEMA, keyDatesPrompt, MESSAGE_ANALYSIS_SCHEMA, messageAnalysisPrompt, type PromptMessage } from './prompts';
 import { clip, STORED_LIMITS } from '../mail/limits';

@@ -1,5 +1,5 @@
 import { Conflict } from '../http/errors';
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { NEEDS_ASSIGNMENT_SEGMENT, type ConversationItem } from '../store/entities/conversation';
 import { conversationThreadEntity, type ConversationThreadItem } from '../store/entities/conversation-thread';
 import { nowIso } from '../store/keys';

@@ -1,7 +1,7 @@
 import type { AssignBody, ConversationJson } from '../../../shared/schemas/conversations';
 import { getContact } from '../campaigns/contact-store';
 import { BadRequest, Conflict } from '../http/errors';
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import type { AgencyScope } from '../session/resolve';
 import { conversationThreadEntity, type ConversationThreadItem } from '../store/entities/conversation-thread';
 import { contactConversation, conversationNotFound, followUpAfterDays } from './list';

@@ -1,7 +1,7 @@
 import { CORRECTABLE_FIELDS, type ConversationJson, type ConversationPatchBody, type CorrectableField } from '../../../shared/schemas/conversations';
 import { getContact } from '../campaigns/contact-store';
 import { BadRequest, Conflict } from '../http/errors';
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import type { AgencyScope } from '../session/resolve';
 import { conversationEntity, type ConversationItem } from '../store/entities/conversation';
 import { contactConversation, conversationNotFound } from './list';

@@ -3,7 +3,7 @@ import { AiInvalidOutput, OpenAIKeyInvalid, OpenAIQuotaExceeded, OpenAIRateLimit
 import { GoogleAuthRevoked, GoogleRateLimited, GoogleRequestRejected, GoogleUnavailable } from '../google/errors';
 import type { GmailClient } from '../google/gmail';
 import { NoGoogleGrant } from '../identity/google-grants';
-import { Transient } from '../processing/errors';
+import { Transient } from '../tasks/transient';
 import type { Settings } from '../settings/store';
 import { processThread, type ThreadFailure, type ThreadWork } from './process-thread';
 import type { AgencyDirectory } from './types';

@@ -1,7 +1,7 @@
 import { gmailThreadLink } from '../google/links';
 import { messages as catalogue } from '../../../shared/messages';
 import { errorMessage, logger } from '../logger';
-import { Transient } from '../processing/errors';
+import { Transient } from '../tasks/transient';
 import type { ThreadRef } from '../store/entities/job';
 import { noteFailedThread } from '../processing/job-store';
 import { clip, STORED_LIMITS } from '../mail/limits';

@@ -1,17 +1,17 @@
 import { deriveStatusWithReasons, type DealTerms, type StatusEvent } from '../../../shared/conversation-status';
 import type { AttributionReason, ConversationStatus } from '../../../shared/schemas/conversations';
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import type { ConversationThreadItem } from '../store/entities/conversation-thread';
 import { conversationChangeEntity } from '../store/entities/conversation-change';
 import { conversationEntity, NEEDS_ASSIGNMENT_SEGMENT, type ConversationItem } from '../store/entities/conversation';
 import type { MailMessageItem } from '../store/entities/mail-message';
-import { markSheetBehind } from '../store/entities/sheet-sync-state';
+import { markSheetBehind } from '../processing/sheet-behind';
 import { epochSeconds, nowIso } from '../store/keys';
 import { conversationId, getMessages, getThreads, needsAssignmentId } from './store';
 import { agreedOnlyAsAgencyStated, latestFee } from './rules/fees';
 import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
 import { STORED_LIMITS } from '../mail/limits';
-import { Transient } from '../processing/errors';
+import { Transient } from '../tasks/transient';
 
 /**
  * A rebuild that lost every write race: others rebuilt the conversation meanwhile, each from a

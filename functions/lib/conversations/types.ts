@@ -102,6 +102,3 @@ export type DateFact = {
   messageId: string | null;
   setBy: 'model' | 'person';
 };
-
-/** The status table's input: one per message, oldest first (lives in shared/, beside the table). */
-export type { StatusEvent } from '../../../shared/conversation-status';

@@ -2,7 +2,7 @@ import type { OAuth2Client } from 'google-auth-library';
 import { logger } from '../logger';
 import { forgetAccessToken, googleConfig, nativeFetch, type GoogleConfig, type GoogleTransport } from './auth';
 import { describeFailure, GoogleRateLimited, isRetryable, toGoogleError, type GoogleFailure, type GoogleNotFound } from './errors';
-import { WaitTooLong } from './limiter';
+import { WaitTooLong } from '../limits/token-bucket';
 import { withRetry, type RetryPolicy } from './retry';
 
 /**

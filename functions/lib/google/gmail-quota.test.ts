@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bucketOptions, createGmailQuotaLimiter, gmailQuotaConfig, GMAIL_METHOD_UNITS } from './gmail-quota';
-import { KeyedTokenBucket, WaitTooLong } from './limiter';
+import { KeyedTokenBucket, WaitTooLong } from '../limits/token-bucket';
 
 /** Virtual clock: sleep advances time instead of waiting. */
 const virtualClock = () => {

@@ -1,7 +1,7 @@
 import { countMetric } from '../observability/metrics';
 import { perPlatform } from '../platform/platform';
 import { SharedBucket, type RateStore } from '../limits/shared-bucket';
-import { KeyedTokenBucket, type TokenBucketOptions } from './limiter';
+import { KeyedTokenBucket, type TokenBucketOptions } from '../limits/token-bucket';
 
 /**
  * Gmail's quota, as published on developers.google.com/gmail/api/reference/quota: every method

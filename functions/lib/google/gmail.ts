@@ -5,7 +5,7 @@ import { HistoryExpired } from './errors';
 import { parseMessage, type ParsedMessage } from './gmail-message';
 import { sharedGmailQuotaLimiter, type GmailMethod, type GmailQuotaLimiter } from './gmail-quota';
 
-export type { ParsedMessage, Address } from './gmail-message';
+export type { ParsedMessage } from './gmail-message';
 
 /**
  * Gmail as the product reads it: read-only, one mailbox, every call paying its quota units to

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WaitTooLong } from './limiter';
+import { WaitTooLong } from '../limits/token-bucket';
 import { lastRowOf } from './sheets';
 import { createSheetsQuotaLimiter, sheetsBucketOptions, sheetsQuotaConfig, SHEETS_DEFAULT_QUOTA } from './sheets-quota';
 

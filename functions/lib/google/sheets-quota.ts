@@ -1,6 +1,6 @@
 import { perPlatform } from '../platform/platform';
 import { SharedBucket, type RateStore } from '../limits/shared-bucket';
-import { KeyedTokenBucket, type TokenBucketOptions } from './limiter';
+import { KeyedTokenBucket, type TokenBucketOptions } from '../limits/token-bucket';
 
 /**
  * Sheets' quotas, as published on developers.google.com/sheets/api/limits: read and write
@@ -68,7 +68,7 @@ export const sheetsBucketOptions = (perWindow: number, config: Pick<SheetsQuotaC
 
 export type SheetsQuotaLimiter = {
   config: SheetsQuotaConfig;
-  /** Waits for one request of `user`; throws WaitTooLong (see limiter.ts) past `maxWaitMs`. */
+  /** Waits for one request of `user`; throws WaitTooLong (limits/token-bucket.ts) past `maxWaitMs`. */
   spend(user: string, kind: SheetsRequestKind, maxWaitMs?: number): Promise<void>;
   /** After a 429: this user (or, for a per-project limit, everyone) sends no request of this kind for `ms`. */
   penalize(user: string, kind: SheetsRequestKind, ms: number, scope?: 'user' | 'project'): void;

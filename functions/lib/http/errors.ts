@@ -1,20 +1,30 @@
+import { json, type HttpResult } from './respond';
+
 /**
- * Typed errors, mapped once (in respond.ts) to the spec's failure shape
+ * Typed errors, mapped once (errorResponse, below) to the spec's failure shape
  * `{success:false, error, message, tip?}`. `error` and `message` carry the same human text
  * because the web client shows "the server's error or message field".
  */
-export type ErrorCode =
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'TOO_MANY_REQUESTS'
-  | 'NOT_IMPLEMENTED'
-  | 'UPSTREAM'
-  | 'INTERNAL';
+
+/**
+ * The HTTP errors, one row each: status, code and the message when the thrower gives none (no
+ * default: the thrower must say what was wrong). Each class below is built from its row.
+ */
+const HTTP_ERRORS = {
+  BadRequest: { status: 400, code: 'BAD_REQUEST' },
+  Unauthorized: { status: 401, code: 'UNAUTHORIZED', message: 'Authentication required' },
+  Forbidden: { status: 403, code: 'FORBIDDEN', message: 'You do not have access to this resource' },
+  NotFound: { status: 404, code: 'NOT_FOUND', message: 'Not found' },
+  Conflict: { status: 409, code: 'CONFLICT' },
+  PayloadTooLarge: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
+  UnsupportedMediaType: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Request body must be JSON (Content-Type: application/json)' },
+  TooManyRequests: { status: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please wait a moment.' },
+  /** A dependency (Google, OpenAI) failed in a way the caller can retry. */
+  UpstreamError: { status: 502, code: 'UPSTREAM' },
+} as const satisfies Record<string, { status: number; code: string; message?: string }>;
+
+type HttpErrorName = keyof typeof HTTP_ERRORS;
+export type ErrorCode = (typeof HTTP_ERRORS)[HttpErrorName]['code'];
 
 export class AppError extends Error {
   constructor(
@@ -32,68 +42,50 @@ export class AppError extends Error {
 
 type Extra = AppError['extra'];
 
-export class BadRequest extends AppError {
-  constructor(message: string, extra?: Extra) {
-    super(400, 'BAD_REQUEST', message, extra);
-    this.name = 'BadRequest';
-  }
-}
-export class Unauthorized extends AppError {
-  constructor(message = 'Authentication required', extra?: Extra) {
-    super(401, 'UNAUTHORIZED', message, extra);
-    this.name = 'Unauthorized';
-  }
-}
-export class Forbidden extends AppError {
-  constructor(message = 'You do not have access to this resource', extra?: Extra) {
-    super(403, 'FORBIDDEN', message, extra);
-    this.name = 'Forbidden';
-  }
-}
-export class NotFound extends AppError {
-  constructor(message = 'Not found', extra?: Extra) {
-    super(404, 'NOT_FOUND', message, extra);
-    this.name = 'NotFound';
-  }
-}
-export class Conflict extends AppError {
-  constructor(message: string, extra?: Extra) {
-    super(409, 'CONFLICT', message, extra);
-    this.name = 'Conflict';
-  }
-}
-export class PayloadTooLarge extends AppError {
-  constructor(message = 'Request body is too large', extra?: Extra) {
-    super(413, 'PAYLOAD_TOO_LARGE', message, extra);
-    this.name = 'PayloadTooLarge';
-  }
-}
-export class UnsupportedMediaType extends AppError {
-  constructor(message = 'Request body must be JSON (Content-Type: application/json)', extra?: Extra) {
-    super(415, 'UNSUPPORTED_MEDIA_TYPE', message, extra);
-    this.name = 'UnsupportedMediaType';
-  }
-}
-export class TooManyRequests extends AppError {
-  constructor(message = 'Too many requests. Please wait a moment.', extra?: Extra) {
-    super(429, 'TOO_MANY_REQUESTS', message, extra);
-    this.name = 'TooManyRequests';
-  }
-}
-export class NotImplemented extends AppError {
-  constructor() {
-    super(501, 'NOT_IMPLEMENTED', 'Not implemented');
-    this.name = 'NotImplemented';
-  }
-}
-/** A dependency (Google, OpenAI) failed in a way the caller can retry. */
-export class UpstreamError extends AppError {
-  constructor(message: string, extra?: Extra) {
-    super(502, 'UPSTREAM', message, extra);
-    this.name = 'UpstreamError';
-  }
-}
+/** The constructor's arguments: the message is optional only where the row has a default. */
+type MessageArgs<N extends HttpErrorName> = (typeof HTTP_ERRORS)[N] extends { message: string } ? [message?: string, extra?: Extra] : [message: string, extra?: Extra];
+
+const httpError = <N extends HttpErrorName>(name: N) => {
+  const row: { status: number; code: ErrorCode; message?: string } = HTTP_ERRORS[name];
+  return class extends AppError {
+    constructor(...[message, extra]: MessageArgs<N>) {
+      super(row.status, row.code, message ?? row.message ?? name, extra);
+      // Step Functions matches Retry/Catch on the name and bundles are minified: the row's name, never the class's.
+      this.name = name;
+    }
+  };
+};
+
+export const BadRequest = httpError('BadRequest');
+export const Unauthorized = httpError('Unauthorized');
+export const Forbidden = httpError('Forbidden');
+export const NotFound = httpError('NotFound');
+export const Conflict = httpError('Conflict');
+export type Conflict = InstanceType<typeof Conflict>;
+export const PayloadTooLarge = httpError('PayloadTooLarge');
+export const UnsupportedMediaType = httpError('UnsupportedMediaType');
+export const TooManyRequests = httpError('TooManyRequests');
+export const UpstreamError = httpError('UpstreamError');
 
 /** 429 with a Retry-After (seconds) header: a rate limit the caller hit, and when it lifts. */
-export const rateLimited = (message: string, retryAfterSeconds: number): TooManyRequests =>
+export const rateLimited = (message: string, retryAfterSeconds: number): AppError =>
   new TooManyRequests(message, { headers: { 'retry-after': String(retryAfterSeconds) } });
+
+/** The one mapping of a thrown AppError to the spec's failure answer; the request id lets support find the log line. */
+export const errorResponse = (error: AppError, requestId?: string): HttpResult => {
+  const { tip, details, headers, fields } = error.extra;
+  return json(
+    {
+      success: false,
+      error: error.message,
+      message: error.message,
+      code: error.code,
+      ...(tip ? { tip } : {}),
+      ...(details !== undefined ? { details } : {}),
+      ...(fields ?? {}),
+      ...(requestId ? { request_id: requestId } : {}),
+    },
+    error.status,
+    headers,
+  );
+};

@@ -4,10 +4,9 @@ import type { ZodType } from 'zod';
 import { routeForKey } from '../../routes';
 import type { AuthLevel } from '../../routes';
 import { logger } from '../logger';
-import type { PushCaller } from '../push/verify';
 import { resolveSession, type AgencyScope, type SessionContext } from '../session/resolve';
-import { AppError, BadRequest, Forbidden, PayloadTooLarge, Unauthorized, UnsupportedMediaType } from './errors';
-import { errorResponse, isHttpResult, json, type HttpResult } from './respond';
+import { AppError, BadRequest, errorResponse, Forbidden, PayloadTooLarge, Unauthorized, UnsupportedMediaType } from './errors';
+import { isHttpResult, json, type HttpResult } from './respond';
 
 export type HandlerInput<B, Q, P> = {
   body: B;
@@ -16,6 +15,9 @@ export type HandlerInput<B, Q, P> = {
   event: APIGatewayProxyEventV2;
   requestId: string;
 };
+
+/** Who delivered a Pub/Sub push: the service account its verified token names (push/verify.ts checks it). */
+export type PushCaller = { serviceAccount: string };
 
 type Spec<B, Q, P> = {
   body?: ZodType<B>;
@@ -27,6 +29,13 @@ type Spec<B, Q, P> = {
    */
   verifyPush?: (event: APIGatewayProxyEventV2) => Promise<PushCaller>;
 };
+
+/**
+ * What a handler answers: its route's JSON body, typed by the route's response schema
+ * (shared/schemas/responses.ts; handlers end with `satisfies Answer<typeof schema>`, http/typed.ts),
+ * or a ready HTTP result (a redirect, a body with cookies).
+ */
+export type HandlerAnswer = HttpResult | { readonly [field: string]: unknown };
 
 /** What a handler learns about its caller, by the route's auth level. */
 export type Caller<A extends AuthLevel> = A extends 'agency'
@@ -46,10 +55,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * other error is logged and answered 500 without internals.
  */
 export const defineHandler =
-  <A extends AuthLevel, B = undefined, Q = undefined, P = undefined>(
+  <A extends AuthLevel, R extends HandlerAnswer, B = undefined, Q = undefined, P = undefined>(
     auth: A,
     spec: Spec<B, Q, P>,
-    run: (input: HandlerInput<B, Q, P> & Caller<A>) => Promise<unknown>,
+    run: (input: HandlerInput<B, Q, P> & Caller<A>) => Promise<R>,
   ) =>
   async (event: APIGatewayProxyEventV2, context?: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? 'local';
@@ -67,7 +76,7 @@ export const defineHandler =
         ...caller,
       } as HandlerInput<B, Q, P> & Caller<A>;
       const result = await run(input);
-      const response: HttpResult = isHttpResult(result) ? result : json(result ?? { success: true });
+      const response: HttpResult = isHttpResult(result) ? result : json(result);
       response.headers = { ...response.headers, 'x-request-id': requestId };
       log.info('request handled', { status: response.statusCode });
       return response;

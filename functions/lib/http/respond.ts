@@ -1,5 +1,4 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { AppError } from './errors';
 
 export type HttpResult = APIGatewayProxyStructuredResultV2 & { statusCode: number };
 
@@ -27,12 +26,6 @@ export const redirect = (location: string, cookies?: string[]): HttpResult => ({
   ...(cookies?.length ? { cookies } : {}),
 });
 
-export const html = (body: string, statusCode = 200): HttpResult => ({
-  statusCode,
-  headers: { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS },
-  body,
-});
-
 /** A value a handler returned is a result when it says so; anything else is a 200 JSON body. */
 export const isHttpResult = (value: unknown): value is HttpResult =>
   typeof value === 'object' && value !== null && HTTP_RESULT in value;
@@ -40,21 +33,3 @@ export const isHttpResult = (value: unknown): value is HttpResult =>
 const HTTP_RESULT = Symbol.for('threadline.http-result');
 export const asResult = (result: HttpResult): HttpResult =>
   Object.defineProperty(result, HTTP_RESULT, { value: true, enumerable: false });
-
-export const errorResponse = (error: AppError, requestId?: string): HttpResult => {
-  const { tip, details, headers, fields } = error.extra;
-  return json(
-    {
-      success: false,
-      error: error.message,
-      message: error.message,
-      code: error.code,
-      ...(tip ? { tip } : {}),
-      ...(details !== undefined ? { details } : {}),
-      ...(fields ?? {}),
-      ...(requestId ? { request_id: requestId } : {}),
-    },
-    error.status,
-    headers,
-  );
-};

@@ -7,7 +7,7 @@ import { nowIso } from '../store/keys';
 import type { AgencySummary } from './agencies';
 import { setupAgencyDrive } from './drive';
 import { setSessionAgency } from './sessions';
-import { isConditionalFailure } from './store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { rememberAgency } from './users';
 
 // Apart from agencies.ts because it talks to Google (the Drive root): the other agency routes

@@ -10,7 +10,8 @@ import { getAgency } from './agencies';
 import { grantMemberDriveAccess } from './drive';
 import { deleteInviteItem, INVITE_MESSAGES, InvitationExpired } from './invitations';
 import { setSessionAgency } from './sessions';
-import { isConditionalFailure, isExpired } from './store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
+import { isExpired } from '../store/expiry';
 import { rememberAgency } from './users';
 
 // Apart from invitations.ts because accepting grants Drive access (Google): inviting, resending

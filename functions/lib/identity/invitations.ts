@@ -9,7 +9,8 @@ import { memberEntity } from '../store/entities/member';
 import { epochSeconds, nowIso } from '../store/keys';
 import { takeSlot, type RateRule } from '../store/rate-limit';
 import { agencyDisplayNames, getAgency } from './agencies';
-import { isConditionalFailure, isExpired } from './store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
+import { isExpired } from '../store/expiry';
 import { getProfile } from './users';
 
 export const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;

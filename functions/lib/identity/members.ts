@@ -4,7 +4,7 @@ import { agencyEntity } from '../store/entities/agency';
 import { inviteEntity } from '../store/entities/invite';
 import { memberEntity } from '../store/entities/member';
 import { revokeMemberDriveAccess } from './drive';
-import { isConditionalFailure } from './store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { getProfiles } from './users';
 
 export const MEMBER_MESSAGES = {

@@ -13,8 +13,6 @@ export const SIGN_IN_SCOPES = [
   'https://www.googleapis.com/auth/spreadsheets.readonly',
 ] as const;
 
-export { missingGoogleAccess, REQUIRED_GOOGLE_SCOPES, type GoogleAccessKind } from './google-scopes';
-
 const configs = new Map<string, Promise<oidc.Configuration>>();
 
 const required = (name: string): string => {

@@ -2,7 +2,7 @@ import { hashToken, newToken } from '../crypto/token';
 import { sessionEntity } from '../store/entities/session';
 import { epochSeconds } from '../store/keys';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, isSessionLive } from '../session/resolve';
-import { isConditionalFailure } from './store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 
 /** lastSeenAt (idle expiry) is written at most this often. */
 export const SESSION_TOUCH_MS = 60_000;

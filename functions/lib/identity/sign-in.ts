@@ -11,9 +11,10 @@ import { epochSeconds } from '../store/keys';
 import { agencyForNewSession } from './agencies';
 import { storeGoogleGrant } from './google-grants';
 import { acceptInvitationByHash } from './invitation-acceptance';
-import { buildSignInUrl, completeSignIn, missingGoogleAccess, redirectUri, type GoogleAccessKind } from './oidc';
+import { missingGoogleAccess, type GoogleAccessKind } from './google-scopes';
+import { buildSignInUrl, completeSignIn, redirectUri } from './oidc';
 import { createSession, deleteSession, sessionCookie } from './sessions';
-import { isExpired } from './store-errors';
+import { isExpired } from '../store/expiry';
 import { upsertProfile } from './users';
 
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;

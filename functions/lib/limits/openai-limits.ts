@@ -1,6 +1,6 @@
 import { perPlatform } from '../platform/platform';
 import { createHash } from 'node:crypto';
-import type { TokenBucketOptions } from '../google/limiter';
+import type { TokenBucketOptions } from './token-bucket';
 import { SharedBucket, type RateStore } from './shared-bucket';
 
 /**

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { errorMessage, logger } from '../logger';
 import { rateBucketEntity } from '../store/entities/rate-bucket';
-import { KeyedTokenBucket, WaitTooLong, type TokenBucketOptions } from '../google/limiter';
+import { KeyedTokenBucket, WaitTooLong, type TokenBucketOptions } from './token-bucket';
 
 /**
  * The one limiter store every quota of the product uses: a token bucket per key kept in
@@ -62,7 +62,7 @@ export class SharedBucket implements RateStore {
   /** the last `tat` this process saw per key: which of the two updates to try first */
   private readonly seen = new Map<string, number>();
   /** per key, calls of this process queue behind each other (fair, and one block at a time) */
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queues = new Map<string, Promise<void>>();
   private fallback: KeyedTokenBucket | undefined;
   private readonly allowance: KeyedTokenBucket | undefined;
   /** DynamoDB requests made, for the bench's per-call cost */

@@ -1,12 +1,9 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { platform } from '../platform/platform';
+import type { Mailer, MailMessage } from '../platform/ports';
 
-/** An outgoing e-mail. `text` is required; `html` optional. */
-export type MailMessage = { to: string; subject: string; text: string; html?: string; /** a link worth echoing on the local console */ link?: string };
-
-export type Mailer = {
-  send(message: MailMessage): Promise<{ id: string }>;
-};
+// The port's types, under the names infra/local's outbox imports them by.
+export type { Mailer, MailMessage };
 
 /** Amazon SES v2 SendEmail from MAIL_FROM (a verified identity). */
 export class SesMailer implements Mailer {

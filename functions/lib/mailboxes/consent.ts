@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { dayStartMs } from '../processing/gmail-queries';
+import { dayStartMs } from '../../../shared/utc-day';
 import { dynamoClient, TABLE_NAME } from '../store/client';
 import { memberEntity } from '../store/entities/member';
 import { mailboxEntity, type MailboxItem } from '../store/entities/mailbox';

@@ -1,6 +1,6 @@
 import { GoogleAuthRevoked, GoogleClientMisconfigured, GooglePermissionDenied, GoogleScopeMissing, OAUTH_CLIENT_MISCONFIGURED } from '../google/errors';
 import { markGoogleGrantRevoked, NoGoogleGrant } from '../identity/google-grants';
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { logger } from '../logger';
 import { mailboxEntity, type MailboxHealth, type MailboxItem } from '../store/entities/mailbox';
 import { monitorRegistryEntity } from '../store/entities/monitor-registry';

@@ -1,7 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { AsyncDispatcher } from '../async/dispatch';
-import type { Mailer } from '../mail/mailer';
-import type { WorkflowEngine } from '../workflow/engine';
+import type { AsyncDispatcher, Mailer, WorkflowEngine } from './ports';
 
 export type SecretsAction = 'kms:GenerateDataKey' | 'kms:Decrypt';
 
@@ -34,12 +32,10 @@ export const installPlatform = (next: Platform): void => {
 export const platform = (): Platform => current;
 
 /**
- * Per-process caches (clients, configuration read from the environment, opened keys) belong to
- * one platform: they compare this number and rebuild when another runtime has been installed.
+ * A value built once per installed platform (a warm Lambda builds it once). Per-process caches
+ * (clients, configuration read from the environment, opened keys) belong to one platform: they
+ * are rebuilt when another runtime has been installed.
  */
-export const platformGeneration = (): number => generation;
-
-/** A value built once per installed platform (a warm Lambda builds it once). */
 export const perPlatform = <T>(build: () => T): (() => T) => {
   let cached: { generation: number; value: T } | undefined;
   return () => {

@@ -67,21 +67,3 @@ export const addressesOf = (contacts: ContactItem[], index: ContactIndex): strin
   }
   return [...out].sort();
 };
-
-export type Participants = { addresses: Set<string>; text: string };
-
-/**
- * The tracked contacts a thread involves: talents in From/To/Cc first; when only a manager is
- * there, that manager's talents, narrowed to the ones the thread names when it names any. A
- * talent in several campaigns comes back once per campaign.
- */
-export const contactsInThread = (index: ContactIndex, participants: Participants): ContactItem[] => {
-  const direct = [...participants.addresses].flatMap((a) => index.byTalent.get(a) ?? []);
-  const viaManager = [...participants.addresses].flatMap((a) => index.byManager.get(a) ?? []);
-  const haystack = participants.text.toLowerCase();
-  const named = viaManager.filter((c) => c.talentName && haystack.includes(c.talentName.toLowerCase()));
-  const managed = named.length ? named : viaManager;
-  const seen = new Set<string>();
-  const key = (c: ContactItem) => `${c.campaignId}:${c.email}`;
-  return [...direct, ...managed].filter((c) => (seen.has(key(c)) ? false : (seen.add(key(c)), true)));
-};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { strictSchemaProblem } from '../../../test/emulators/openai/schema-check';
-import { scriptedModel, TOKENS_PER_ANSWER } from '../ai/testing';
+import { scriptedModel, TOKENS_PER_ANSWER } from '../../../test/support/scripted-model';
 import { aggregateCampaign, CAMPAIGN_AGGREGATION_SCHEMA } from './aggregation-prompt';
 
 const campaign = { name: 'Holiday Glam', id: 'c-1' };

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { structuredOutput } from '../ai/json-schema';
 import type { ChatMessage } from '../ai/openai';
 import { askWithRetry, type Failure } from '../ai/structured-answer';
-import type { ModelCaller } from './model';
+import type { ModelCaller } from '../ai/model-caller';
 
 /** The campaigns tracker's status line for one campaign, from its conversations. */
 export const campaignAggregationPrompt = (

@@ -1,6 +1,6 @@
 /**
- * Errors of the processing tasks. Their `name` is what Step Functions matches: 'Transient' is
- * retried by the ASL, the others go straight to FinalizeFailed with their message.
+ * Errors of the processing tasks. Their `name` is what Step Functions matches: they go straight
+ * to FinalizeFailed with their message (tasks/transient.ts is the one the ASL retries).
  */
 export class MissingApiKey extends Error {
   constructor() {
@@ -13,14 +13,6 @@ export class NoConnectedMailbox extends Error {
   constructor() {
     super('No connected mailbox: no member has connected their Gmail to this agency. Connect yours in Settings → Connected mailboxes.');
     this.name = 'NoConnectedMailbox';
-  }
-}
-
-/** A write lost a race (another retry or job got there first): the state machine retries. */
-export class Transient extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'Transient';
   }
 }
 

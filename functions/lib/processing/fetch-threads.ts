@@ -15,7 +15,6 @@ import { laneItems, type Lane } from './lanes';
 import { coverageOf, refId, unchangedRefs } from './thread-freshness';
 import { BATCH_SIZE } from './throughput';
 
-export { BATCH_SIZE } from './throughput';
 /** 100 threads a page: a query lists up to 100,000 threads (a 50,000-thread job lists in ~500 pages, well inside the task's time). */
 const MAX_PAGES_PER_QUERY = 1_000;
 const BATCH_TTL_SECONDS = 7 * 24 * 3600;

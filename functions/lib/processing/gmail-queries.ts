@@ -5,6 +5,7 @@
  */
 import { parseEmailAddress } from '../../../shared/email-address';
 import { parseManagerCell } from '../../../shared/manager';
+import { dayStartMs } from '../../../shared/utc-day';
 
 export const MAX_QUERY_CHARS = 1_500;
 
@@ -65,9 +66,6 @@ export const buildQueries = (addresses: string[], bounds: QueryBounds = {}, maxC
 };
 
 const DAY_MS = 24 * 3600 * 1000;
-
-/** A yyyy-MM-dd day as UTC midnight, in ms. */
-export const dayStartMs = (day: string): number => Date.parse(`${day}T00:00:00Z`);
 
 /**
  * The window a job may look at: the interval (end day inclusive, so before = end + 1 day) and

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { jobEntity, jobThreadDoneEntity, type JobItem, type JobPhase, type ThreadRef } from '../store/entities/job';
 import { epochSeconds, nowIso } from '../store/keys';
 

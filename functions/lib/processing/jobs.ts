@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../../shared/messages';
 import { Conflict, NotFound, UpstreamError } from '../http/errors';
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { logger, errorMessage } from '../logger';
 import type { AgencyScope } from '../session/resolve';
 import { jobEntity, type JobItem } from '../store/entities/job';

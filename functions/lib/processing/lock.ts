@@ -1,4 +1,4 @@
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { activeJobEntity, lastJobEntity } from '../store/entities/active-job';
 import { jobEntity } from '../store/entities/job';
 

@@ -1,36 +1,15 @@
 import type { ModelPurpose } from '../../../shared/constants';
-import { isRetired, successorFor } from '../../../shared/model-catalog';
+import { isRetired, successorFor, type ListedShutdowns } from '../../../shared/model-catalog';
 import { productNow } from '../ai/clock';
 import { AiOutputTruncated, isModelNotFound } from '../ai/errors';
-import { chatCompletion, type ChatMessage, type ChatResult } from '../ai/openai';
+import type { ModelCaller } from '../ai/model-caller';
+import { chatCompletion, type ChatResult } from '../ai/openai';
 import { sharedOpenAILimiter, type OpenAILimiter } from '../limits/openai-limits';
 import { errorMessage, logger } from '../logger';
 import { answerCap } from './throughput';
+import { keyShutdowns } from '../settings/model-choices';
 import { recordModelWarning, type ModelWarning } from '../settings/model-state';
 import { agencyOfSettings, type Settings } from '../settings/store';
-
-/**
- * One model call for one purpose, with the agency's model/temperature/max_tokens for it.
- * Tokens are counted by the caller from `usage` (the bench and the job item report them).
- *
- * A model past its announced shutdown (the product's table, by the product's clock) or one the
- * API answers 404 model_not_found is replaced by the purpose's successor for the call: the job
- * goes on, and a warning naming both models is stored for the agency (Settings and the
- * dashboard show it until someone saves a model for that purpose).
- *
- * OpenAI admits a request for its prompt plus the max tokens it asks for, so the cap is what the
- * purpose's answer needs (throughput.ts), never above the setting, and an answer cut at that cap
- * is asked once more with the setting's full cap. A caller passing its own maxTokens has sized
- * the answer itself (and retries itself): that cap is sent as given. Every call waits for the key's
- * shared requests/tokens budget (limits/openai-limits.ts). A structured answer is read only through
- * askModel (ai/structured-answer.ts), which parses `json` with the schema it was asked for.
- */
-export type ModelCaller = (
-  purpose: ModelPurpose,
-  messages: ChatMessage[],
-  jsonSchema?: { name: string; schema: Record<string, unknown> },
-  options?: { maxTokens?: number },
-) => Promise<{ content: string; json?: unknown; tokens: number }>;
 
 export type ModelCallerOptions = {
   /** where replacement warnings go; default: the agency the settings were read for */
@@ -41,8 +20,26 @@ export type ModelCallerOptions = {
   limiter?: OpenAILimiter;
   /** the first cap per purpose; default throughput.ts's ANSWER_TOKENS */
   answerTokens?: Partial<Record<ModelPurpose, number>>;
+  /** shutdown dates by model id; default the key's `GET /models` (cached a day), else the product's table */
+  shutdowns?: ListedShutdowns;
 };
 
+/**
+ * The ModelCaller (ai/model-caller.ts) of an agency: each purpose with the agency's
+ * model/temperature/max_tokens for it.
+ *
+ * A model past its announced shutdown (the key's model list, else the product's table, by the
+ * product's clock) or one the API answers 404 model_not_found is replaced by the purpose's successor for the call: the job
+ * goes on, and a warning naming both models is stored for the agency (Settings and the
+ * dashboard show it until someone saves a model for that purpose).
+ *
+ * OpenAI admits a request for its prompt plus the max tokens it asks for, so the cap is what the
+ * purpose's answer needs (throughput.ts), never above the setting, and an answer cut at that cap
+ * is asked once more with the setting's full cap. A caller passing its own maxTokens has sized
+ * the answer itself (and retries itself): that cap is sent as given. Every call waits for the key's
+ * shared requests/tokens budget (limits/openai-limits.ts). A structured answer is read only through
+ * askModel (ai/structured-answer.ts), which parses `json` with the schema it was asked for.
+ */
 export const modelCaller = (apiKey: string, settings: Settings, remainingMs?: () => number, options: ModelCallerOptions = {}): ModelCaller => {
   const agencyName = options.agencyName ?? agencyOfSettings(settings);
   const now = options.now ?? productNow;
@@ -50,6 +47,8 @@ export const modelCaller = (apiKey: string, settings: Settings, remainingMs?: ()
   /** a purpose whose model moved stays moved for the rest of this caller's calls */
   const moved = new Map<ModelPurpose, string>();
   const noted = new Set<string>();
+  let listed: Promise<ListedShutdowns | undefined> | undefined;
+  const shutdowns = () => (listed ??= options.shutdowns ? Promise.resolve(options.shutdowns) : keyShutdowns(agencyName, apiKey));
 
   const note = async (warning: Omit<ModelWarning, 'since'>) => {
     const key = `${warning.purpose}:${warning.old_model}:${warning.new_model}`;
@@ -99,17 +98,18 @@ export const modelCaller = (apiKey: string, settings: Settings, remainingMs?: ()
       }
     };
 
+    const dates = await shutdowns();
     let model = moved.get(purpose) ?? config.model;
     let reason: ModelWarning['reason'] | undefined = model !== config.model ? 'not_found' : undefined;
-    if (isRetired(model, at)) {
-      model = successorFor(model, purpose, at);
+    if (isRetired(model, at, dates)) {
+      model = successorFor(model, purpose, at, dates);
       reason = 'retired';
     }
     let result: ChatResult;
     try {
       result = await call(model);
     } catch (error) {
-      const next = isModelNotFound(error) ? successorFor(model, purpose, at) : undefined;
+      const next = isModelNotFound(error) ? successorFor(model, purpose, at, dates) : undefined;
       if (!next || next === model || next === config.model) throw error;
       model = next;
       reason ??= 'not_found';

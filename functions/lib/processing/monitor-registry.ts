@@ -1,4 +1,4 @@
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { monitorRegistryEntity, type MonitorRegistryItem } from '../store/entities/monitor-registry';
 import { nowIso } from '../store/keys';
 
@@ -74,7 +74,7 @@ const configAttributes = (config: MonitoringConfig) => ({
 });
 
 /** Patches an existing registry item; an agency without one is registered by its next contact or job. */
-const patchIfRegistered = async (agencyName: string, change: (patch: ReturnType<typeof monitorRegistryEntity['patch']>) => { go: (o: { response: 'none' }) => Promise<unknown> }) => {
+const patchIfRegistered = async (agencyName: string, change: (patch: ReturnType<typeof monitorRegistryEntity['patch']>) => { go: (o: { response: 'none' }) => Promise<{ data: null }> }) => {
   try {
     await change(monitorRegistryEntity.patch({ agencyName })).go({ response: 'none' });
   } catch (error) {

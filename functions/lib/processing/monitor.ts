@@ -1,4 +1,4 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { dispatchAsync } from '../async/dispatch';
 import { fold } from '../conversations/rules/text';
 import { HistoryExpired } from '../google/errors';
 import { createGmailClient, type GmailClient } from '../google/gmail';
@@ -26,10 +26,11 @@ import { perPlatform } from '../platform/platform';
  * tracked conversation has new mail.
  *
  * Scale: the coordinator tick reads at most MAX_DUE_PER_TICK due agencies from the byDueCheck
- * index (a Query, oldest due first) and hands them out in chunks of AGENCIES_PER_INVOCATION:
- * on AWS each further chunk is an asynchronous invoke of this same function, so a thousand due
- * agencies are 40 parallel invocations, each well inside the timeout; locally the chunks run in
- * turn. Agencies not reached stay due and come first at the next tick.
+ * index (a Query, oldest due first) and hands them out in shares of AGENCIES_PER_INVOCATION: it
+ * checks the first share itself and dispatches each further one as a MonitorShare task (an
+ * asynchronous Lambda invoke on AWS, in-process in the local runtime), so a thousand due agencies
+ * are 40 parallel invocations, each well inside the timeout. Agencies not reached stay due and
+ * come first at the next tick.
  */
 export const AGENCIES_PER_INVOCATION = 25;
 export const MAX_DUE_PER_TICK = 1_000;
@@ -274,33 +275,22 @@ const checkAll = async (agencies: string[], now: Date, dueItems?: Map<string, Mo
   return results;
 };
 
-let lambda: LambdaClient | undefined;
-
-export type TickEvent = { agencies?: string[] };
-
 export type TickResult = { agenciesChecked: number; results: AgencyCheck[]; /** a due agency has a longlist import running: look for stalled ones */ importsRunning?: boolean };
 
-export const runMonitorTick = async (event: TickEvent = {}, now = new Date()): Promise<TickResult> => {
-  if (Array.isArray(event.agencies)) {
-    const results = await checkAll(event.agencies.slice(0, AGENCIES_PER_INVOCATION), now);
-    return { agenciesChecked: results.length, results };
-  }
+/** The scheduler's tick (MonitorTick): the due agencies, the first share checked here, each further share dispatched. */
+export const runMonitorTick = async (now = new Date()): Promise<TickResult> => {
   const dueItems = new Map((await dueAgencies(now, MAX_DUE_PER_TICK)).map((item) => [item.agencyName, item]));
   const due = [...dueItems.keys()];
   const importsRunning = [...dueItems.values()].some((item) => (item.importsRunning ?? 0) > 0);
-  const chunks: string[][] = [];
-  for (let i = 0; i < due.length; i += AGENCIES_PER_INVOCATION) chunks.push(due.slice(i, i + AGENCIES_PER_INVOCATION));
-  const self = process.env.AWS_LAMBDA_FUNCTION_NAME;
-  if (self && chunks.length > 1) {
-    lambda ??= new LambdaClient({});
-    await Promise.all(
-      chunks.slice(1).map((agencies) =>
-        lambda!.send(new InvokeCommand({ FunctionName: self, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify({ agencies })) })),
-      ),
-    );
-    const results = await checkAll(chunks[0]!, now, dueItems);
-    return { agenciesChecked: results.length, results, importsRunning };
-  }
-  const results = await checkAll(due, now, dueItems);
+  const shares: string[][] = [];
+  for (let i = 0; i < due.length; i += AGENCIES_PER_INVOCATION) shares.push(due.slice(i, i + AGENCIES_PER_INVOCATION));
+  await Promise.all(shares.slice(1).map((agencies) => dispatchAsync('MonitorShare', { agencies })));
+  const results = await checkAll(shares[0] ?? [], now, dueItems);
   return { agenciesChecked: results.length, results, importsRunning };
+};
+
+/** One share of a tick (MonitorShare): its agencies, checked in turn. */
+export const runMonitorShare = async (agencies: string[], now = new Date()): Promise<TickResult> => {
+  const results = await checkAll(agencies.slice(0, AGENCIES_PER_INVOCATION), now);
+  return { agenciesChecked: results.length, results };
 };

@@ -36,6 +36,21 @@ export const catchUpBehindSheets = async (agencyName: string, now = Date.now(), 
   }
 };
 
+/**
+ * After a monitor check (a tick or a share of one): each agency checked without new mail whose
+ * registry says a tracker may be behind gets its catch-up. The started jobs' ids.
+ */
+export const catchUpAfterChecks = async (checks: readonly { agencyName: string; result: string; sheetsWantVersion?: number }[]): Promise<string[]> => {
+  const jobIds: string[] = [];
+  for (const check of checks) {
+    if (check.result !== 'nothing-new' && check.result !== 'skipped') continue;
+    if (check.sheetsWantVersion === undefined) continue;
+    const jobId = await catchUpBehindSheets(check.agencyName, Date.now(), check.sheetsWantVersion);
+    if (jobId) jobIds.push(jobId);
+  }
+  return jobIds;
+};
+
 /** The agency's last job was a sheets-only job that could not write the sheets, a short while ago: retrying every check would only fail again. */
 const lastCatchUpFailedRecently = async (agencyName: string, now: number): Promise<boolean> => {
   const { data: last } = await lastJobEntity.get({ agencyName }).go();

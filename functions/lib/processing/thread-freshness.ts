@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import type { MailboxConsent } from '../mailboxes/consent';
 import type { ThreadRef } from '../store/entities/job';
 import { threadEntity } from '../store/entities/thread';

@@ -1,4 +1,4 @@
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { mailboxEntity } from '../store/entities/mailbox';
 import { nowIso } from '../store/keys';
 

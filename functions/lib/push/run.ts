@@ -1,4 +1,4 @@
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { logger } from '../logger';
 import { checkAgency, type AgencyCheck } from '../processing/monitor';
 import { isAgencyProcessing } from '../processing/status';

@@ -1,10 +1,8 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { Forbidden, Unauthorized } from '../http/errors';
-import { header } from '../http/handler';
+import { header, type PushCaller } from '../http/handler';
 import { GOOGLE_ISSUERS, pushReceiverConfig } from './config';
-
-export type PushCaller = { serviceAccount: string };
 
 /** Why a delivery was refused (logged, never sent back in detail). */
 export class PushAuthError extends Error {

@@ -2,7 +2,7 @@
 import { gmail_v1 } from '@googleapis/gmail/build/v1';
 import { callGoogle, clientOptions, type GoogleContext } from '../google/call';
 import { googleContextFor } from '../identity/google-grants';
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import { logger, errorMessage } from '../logger';
 import { monitorRegistryEntity } from '../store/entities/monitor-registry';
 import { mailboxEntity } from '../store/entities/mailbox';

@@ -1,7 +1,7 @@
-import { Entity, type EntityItem } from 'electrodb';
+import type { EntityItem } from 'electrodb';
 import { MODEL_PURPOSES, type ModelPurpose } from '../../../shared/constants';
-import { storeConfig } from '../store/client';
-import { AGENCY_PARTITION, nowIso } from '../store/keys';
+import { modelStateEntity } from '../store/entities/model-state';
+import { nowIso } from '../store/keys';
 
 /**
  * Per agency, beside its settings: the model ids its OpenAI key can use (cached a day, so the
@@ -19,50 +19,6 @@ export type ModelWarning = {
   reason: 'retired' | 'not_found';
   since: string;
 };
-
-/** One purpose's warning, stored as ModelWarning (the same field names the API answers with). */
-const warningAttribute = {
-  type: 'map',
-  properties: {
-    purpose: { type: MODEL_PURPOSES, required: true },
-    old_model: { type: 'string', required: true },
-    new_model: { type: 'string', required: true },
-    reason: { type: ['retired', 'not_found'], required: true },
-    since: { type: 'string', required: true },
-  },
-} as const;
-
-export const modelStateEntity = new Entity(
-  {
-    model: { entity: 'modelState', version: '1', service: 'threadline' },
-    attributes: {
-      agencyName: { type: 'string', required: true },
-      /** ids from models.list, and when they were read */
-      modelIds: { type: 'list', items: { type: 'string' } },
-      modelIdsAt: { type: 'string' },
-      /** a short hash of the key they were listed with: another key lists again */
-      modelIdsKey: { type: 'string' },
-      /** keyed by purpose */
-      warnings: {
-        type: 'map',
-        properties: {
-          thread_summary: warningAttribute,
-          individual_message_summary: warningAttribute,
-          date_validation: warningAttribute,
-          campaign_aggregation: warningAttribute,
-        },
-      },
-      updatedAt: { type: 'string' },
-    },
-    indexes: {
-      byAgency: {
-        pk: AGENCY_PARTITION,
-        sk: { field: 'sk', composite: [], template: 'MODEL_STATE', casing: 'none' },
-      },
-    },
-  },
-  storeConfig,
-);
 
 type State = Partial<EntityItem<typeof modelStateEntity>>;
 
@@ -93,16 +49,19 @@ export const clearModelWarnings = async (agencyName: string, purposes: readonly 
   await modelStateEntity.patch({ agencyName }).set({ warnings, updatedAt: nowIso() }).go({ response: 'none' });
 };
 
+export type CachedModels = { ids: string[]; shutdowns: Record<string, string | null> };
+
 /** The cached model list when fresh (younger than a day), else undefined. */
-export const cachedModelIds = async (agencyName: string, keyHash: string, now = Date.now()): Promise<string[] | undefined> => {
+export const cachedModels = async (agencyName: string, keyHash: string, now = Date.now()): Promise<CachedModels | undefined> => {
   const state = await readState(agencyName);
   if (!state.modelIds || !state.modelIdsAt || state.modelIdsKey !== keyHash) return undefined;
-  return now - Date.parse(state.modelIdsAt) < MODEL_LIST_TTL_MS ? state.modelIds : undefined;
+  if (now - Date.parse(state.modelIdsAt) >= MODEL_LIST_TTL_MS) return undefined;
+  return { ids: state.modelIds, shutdowns: (state.modelShutdowns ?? {}) as Record<string, string | null> };
 };
 
-export const storeModelIds = async (agencyName: string, keyHash: string, ids: string[]): Promise<void> => {
+export const storeModels = async (agencyName: string, keyHash: string, models: CachedModels): Promise<void> => {
   const at = nowIso();
-  const fields = { modelIds: ids, modelIdsAt: at, modelIdsKey: keyHash, updatedAt: at };
+  const fields = { modelIds: models.ids, modelShutdowns: models.shutdowns, modelIdsAt: at, modelIdsKey: keyHash, updatedAt: at };
   await modelStateEntity.patch({ agencyName }).set(fields).go({ response: 'none' }).catch(async () => {
     await modelStateEntity.put({ agencyName, ...fields }).go({ response: 'none' });
   });

@@ -1,14 +1,16 @@
-import { MODEL_CHOICES, MODEL_DEFAULTS, MODEL_PURPOSES, type ModelPurpose } from '../../../shared/constants';
+import { MODEL_DEFAULTS, MODEL_PURPOSES, type ModelPurpose } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import type { SettingsProfile, SettingsSectionName } from '../../../shared/schemas/settings';
 import { PROFILE_MODELS } from '../../../shared/settings-profiles';
 import { Conflict } from '../http/errors';
 import { requireOwner } from '../identity/roles';
-import { isConditionalFailure } from '../identity/store-errors';
+import { isConditionalFailure } from '../store/conditional-write';
 import type { AgencyScope } from '../session/resolve';
 import { nowIso } from '../store/keys';
-import { readSettings, SETTINGS_DEFAULTS, settingsEntity, type Settings, type SettingsOverrides } from './store';
-import { retirementOf } from '../../../shared/model-catalog';
+import { settingsEntity } from '../store/entities/settings';
+import { readSettings, SETTINGS_DEFAULTS, type Settings, type SettingsOverrides } from './store';
+import { shutdownOf, successorFor, type ListedShutdowns } from '../../../shared/model-catalog';
+import { productNow } from '../ai/clock';
 import { checkModelChoice, liveModelFor } from './model-choices';
 import { clearModelWarnings } from './model-state';
 import { recordMonitoringConfig } from '../processing/monitor-registry';
@@ -90,26 +92,26 @@ export const applyProfile = async (scope: AgencyScope, profile: SettingsProfile)
   return modelConfigurations(settings);
 };
 
-export const modelConfiguration = (settings: Settings, purpose: ModelPurpose) => {
+/**
+ * One purpose's configuration, with what will change and when: its model's shutdown day (the
+ * key's model list, else the product's table) and the model used for the purpose from that day.
+ */
+export const modelConfiguration = (settings: Settings, purpose: ModelPurpose, listed?: ListedShutdowns) => {
   const config = settings.model_config[purpose];
-  const retirement = retirementOf(config.model);
+  const shutdown = shutdownOf(config.model, listed);
+  const from = shutdown === null ? undefined : Math.max(productNow(), Date.parse(`${shutdown}T00:00:00Z`));
   return {
     purpose,
     model: config.model,
     temperature: config.temperature,
     max_tokens: config.max_tokens,
     recommended: MODEL_DEFAULTS[purpose].recommended && config.model === MODEL_DEFAULTS[purpose].model,
-    shutdown_on: retirement?.shutdown ?? null,
-    successor: retirement?.successor ?? null,
+    shutdown_on: shutdown,
+    successor: from === undefined ? null : successorFor(config.model, purpose, from, listed),
   };
 };
 
-export const modelConfigurations = (settings: Settings) =>
-  Object.fromEntries(MODEL_PURPOSES.map((purpose) => [purpose, modelConfiguration(settings, purpose)])) as Record<ModelPurpose, ReturnType<typeof modelConfiguration>>;
-
-export const MODELS = MODEL_CHOICES.map((model) => ({
-  id: model,
-  recommended_for: MODEL_PURPOSES.filter((purpose) => MODEL_DEFAULTS[purpose].recommended && MODEL_DEFAULTS[purpose].model === model),
-}));
+export const modelConfigurations = (settings: Settings, listed?: ListedShutdowns) =>
+  Object.fromEntries(MODEL_PURPOSES.map((purpose) => [purpose, modelConfiguration(settings, purpose, listed)])) as Record<ModelPurpose, ReturnType<typeof modelConfiguration>>;
 
 export const settingsDefaults = () => SETTINGS_DEFAULTS;

@@ -1,7 +1,7 @@
 import { Service } from 'electrodb';
 import { storeConfig } from './client';
-import { modelStateEntity } from '../settings/model-state';
-import { settingsEntity } from '../settings/store';
+import { modelStateEntity } from './entities/model-state';
+import { settingsEntity } from './entities/settings';
 import { activeJobEntity, lastJobEntity } from './entities/active-job';
 import { agencyEntity } from './entities/agency';
 import { apiKeyEntity } from './entities/api-key';

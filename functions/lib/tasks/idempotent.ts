@@ -1,7 +1,7 @@
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { Context } from 'aws-lambda';
-import type { AsyncTaskId } from '../async/dispatch';
+import type { AsyncTaskId } from '../platform/ports';
 import { perPlatform } from '../platform/platform';
 import { rawDynamoClient, TABLE_NAME } from '../store/client';
 import { TTL_ATTRIBUTE } from '../store/table-definition';

@@ -20,13 +20,9 @@ export const jobTaskInput = jobRef.extend({
   /** FinalizeSheetsFailed: the SyncSheets error, once its retries were spent */
   sheetsError: z.unknown().optional(),
 });
-export type JobTaskInput = z.infer<typeof jobTaskInput>;
 
-/** The monitor schedule's tick; with `agencies`, one fanned-out share of it. */
-export const monitorTickInput = z
-  .object({ agencies: z.array(z.string()).optional() })
-  .nullish()
-  .transform((tick) => tick ?? {});
+/** One share of a monitor tick (MonitorShare, dispatched by the tick): the agencies it checks. The tick itself reads no input. */
+export const monitorShareInput = z.object({ agencies: z.array(name).min(1) });
 
 /** The daily watch renewal; `force` renews every connected mailbox (the local runtime at start). */
 export const renewWatchesInput = z

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { executionEndedEvent } from '../../../infra/local/push';
 import { executionStatusChange } from './execution-events';
-import { jobTaskInput, monitorTickInput } from './inputs';
+import { jobTaskInput, monitorShareInput } from './inputs';
 import { readTaskEvent, tryTaskEvent } from './read-input';
 
 /** The envelope as the local runtime sends it (as EventBridge does), with the detail under test. */
@@ -24,9 +24,9 @@ describe('task inputs (Powertools parser)', () => {
     expect(tryTaskEvent({ detail: { executionArn: 'arn:1', status: 'FAILED', input: '{"agencyName":"a","jobId":"j"}' } }, executionStatusChange)).toBeUndefined();
   });
 
-  it('a schedule without input ticks every due agency', () => {
-    expect(readTaskEvent(undefined, monitorTickInput)).toEqual({});
-    expect(readTaskEvent(null, monitorTickInput)).toEqual({});
-    expect(readTaskEvent({ source: 'local.scheduler', agencies: ['a'] }, monitorTickInput)).toEqual({ agencies: ['a'] });
+  it('a share of a monitor tick names its agencies; one without them is a wiring bug', () => {
+    expect(readTaskEvent({ agencies: ['a', 'b'], dispatchId: 'd' }, monitorShareInput)).toEqual({ agencies: ['a', 'b'] });
+    expect(() => readTaskEvent({ agencies: [] }, monitorShareInput)).toThrow(expect.objectContaining({ name: 'BadTaskInput' }));
+    expect(() => readTaskEvent({ source: 'local.scheduler' }, monitorShareInput)).toThrow(expect.objectContaining({ name: 'BadTaskInput' }));
   });
 });

@@ -1,25 +1,16 @@
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { platform } from '../platform/platform';
+import type { WorkflowEngine } from '../platform/ports';
+
+// The port's type, under the name infra/local's engine imports it by.
+export type { WorkflowEngine };
+
+let stepFunctions: WorkflowEngine | undefined;
 
 /**
  * Starts and stops processing executions. On AWS it is Step Functions; the local runtime
  * installs its own engine (aws-local-stepfunctions running the same ASL file).
  */
-export type WorkflowEngine = {
-  start(input: { name: string; input: Record<string, unknown> }): Promise<{ executionId: string }>;
-  stop(executionId: string, cause?: string): Promise<void>;
-  /**
-   * Whether the execution still runs: 'running', 'ended' (it finished, failed, timed out or was
-   * aborted), or 'unknown' (the engine has no such execution: on AWS it does not exist, locally
-   * the engine that ran it is gone, e.g. after a restart).
-   */
-  describe(executionId: string): Promise<ExecutionState>;
-};
-
-export type ExecutionState = 'running' | 'ended' | 'unknown';
-
-let stepFunctions: WorkflowEngine | undefined;
-
 export const workflowEngine = (): WorkflowEngine => platform().workflowEngine ?? (stepFunctions ??= stepFunctionsEngine());
 
 const stepFunctionsEngine = (): WorkflowEngine => {

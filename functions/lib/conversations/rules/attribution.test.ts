@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attribute } from './attribution';
-import { AGENCY, FIZZ, GLOW, LEO, MAYA, SAM, SOFIA, campaign, contact, directoryOf, message } from './testing';
+import { AGENCY, FIZZ, GLOW, LEO, MAYA, SAM, SOFIA, campaign, contact, directoryOf, message } from '../../../../test/fixtures/conversations/rule-builders';
 
 const targetsOf = (result: ReturnType<typeof attribute>) =>
   result.kind === 'attributed' ? result.targets.map((t) => `${t.contactEmail}@${t.campaignId}:${t.reason}:${t.campaignConfirmed}`) : result.kind;

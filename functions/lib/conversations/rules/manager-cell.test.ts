@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageSide, reachesOtherSide } from './sides';
-import { GLOW, contact, directoryOf, message } from './testing';
+import { GLOW, contact, directoryOf, message } from '../../../../test/fixtures/conversations/rule-builders';
 
 describe('sides: a manager known only by the name in the Manager cell', () => {
   const ivy = contact('ivy.moss@gmail.com', 'Ivy Moss', 'c-glow', { emailOwner: 'Sophie Grant (Peak Talent)' });

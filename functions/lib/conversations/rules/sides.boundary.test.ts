@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageSide, reachesOtherSide, sideOfAddress, type SideContext } from './sides';
-import { AGENCY, campaign, contact, directoryOf, message } from './testing';
+import { AGENCY, campaign, contact, directoryOf, message } from '../../../../test/fixtures/conversations/rule-builders';
 
 // Boundaries of "who is on which side": how each list is read (case, brackets, free mail), which
 // campaign's client counts, and the recipients that make a staff message reach outside the agency.

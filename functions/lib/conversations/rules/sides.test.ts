@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageSide, reachesOtherSide, sideOfAddress, type SideContext } from './sides';
-import { AGENCY, message } from './testing';
+import { AGENCY, message } from '../../../../test/fixtures/conversations/rule-builders';
 
 const ctx: SideContext = { directory: AGENCY, campaignIds: ['c-glow'] };
 

@@ -1,5 +1,5 @@
 import type { ParsedMessage } from '../../google/gmail';
-import { isConditionalFailure } from '../../identity/store-errors';
+import { isConditionalFailure } from '../../store/conditional-write';
 import { clip, STORED_LIMITS } from '../../mail/limits';
 import type { ThreadRef } from '../../store/entities/job';
 import { mailMessageEntity, type MailMessageItem } from '../../store/entities/mail-message';

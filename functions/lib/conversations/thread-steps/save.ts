@@ -1,7 +1,7 @@
 import type { ParsedMessage } from '../../google/gmail';
-import { isConditionalFailure } from '../../identity/store-errors';
+import { isConditionalFailure } from '../../store/conditional-write';
 import { clip, STORED_LIMITS } from '../../mail/limits';
-import { Transient } from '../../processing/errors';
+import { Transient } from '../../tasks/transient';
 import { conversationThreadEntity, type ConversationThreadItem } from '../../store/entities/conversation-thread';
 import type { ThreadRef } from '../../store/entities/job';
 import { mailMessageEntity, type MailMessageItem } from '../../store/entities/mail-message';

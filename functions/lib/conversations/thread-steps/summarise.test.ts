@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scriptedModel, TOKENS_PER_ANSWER } from '../../ai/testing';
+import { scriptedModel, TOKENS_PER_ANSWER } from '../../../../test/support/scripted-model';
 import { SETTINGS_DEFAULTS, type Settings } from '../../settings/store';
 import type { ConversationThreadItem } from '../../store/entities/conversation-thread';
 import type { MailMessageItem } from '../../store/entities/mail-message';

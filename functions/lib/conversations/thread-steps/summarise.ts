@@ -1,6 +1,6 @@
 import { askWithRetry, type Failure } from '../../ai/structured-answer';
 import { clip, STORED_LIMITS } from '../../mail/limits';
-import type { ModelCaller } from '../../processing/model';
+import type { ModelCaller } from '../../ai/model-caller';
 import type { Settings } from '../../settings/store';
 import type { ConversationThreadItem } from '../../store/entities/conversation-thread';
 import type { MailMessageItem } from '../../store/entities/mail-message';

@@ -1,7 +1,7 @@
 import type { MailboxConsent } from '../../mailboxes/consent';
 import type { GmailClient, ParsedMessage } from '../../google/gmail';
 import type { QueryBounds } from '../../processing/gmail-queries';
-import type { ModelCaller } from '../../processing/model';
+import type { ModelCaller } from '../../ai/model-caller';
 import type { Settings } from '../../settings/store';
 import type { ConversationThreadItem } from '../../store/entities/conversation-thread';
 import type { ThreadRef } from '../../store/entities/job';

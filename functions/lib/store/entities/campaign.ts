@@ -3,7 +3,6 @@ import { storeConfig } from '../client';
 import { AGENCY_PARTITION } from '../keys';
 
 export const CAMPAIGN_STATUSES = ['pending', 'ready', 'incomplete', 'deleting'] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /**
  * A campaign, `AGENCY#a / CAMPAIGN#id`. Its Drive ids are filled one by one by the provisioning

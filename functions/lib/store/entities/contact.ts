@@ -2,8 +2,6 @@ import { Entity, type EntityItem } from 'electrodb';
 import { storeConfig } from '../client';
 import { AGENCY_PARTITION, AGENCY_TEMPLATE, keys } from '../keys';
 
-export const CONTACT_HANDLE_MAX = 100;
-
 /**
  * A tracked contact: one talent (e-mail) in one campaign, `AGENCY#a / CONTACT#campaign#email`.
  * The same talent may be in several campaigns of an agency, once per campaign (a conditional put

@@ -5,7 +5,6 @@ import { AGENCY_PARTITION } from '../keys';
 export const JOB_KINDS = ['interval', 'email', 'campaign', 'thread', 'monitor', 'sheets'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
 /** The spec's phases (section 4); 'fetching' also covers the per-thread work, which fetches each thread. */
 export const JOB_PHASES = ['starting', 'initializing', 'fetching', 'syncing_sheets', 'finalizing', 'cancelling', 'completed', 'failed', 'cancelled'] as const;
 export type JobPhase = (typeof JOB_PHASES)[number];

@@ -3,7 +3,6 @@ import { storeConfig } from '../client';
 import { AGENCY_PARTITION } from '../keys';
 
 export const IMPORT_STATUSES = ['running', 'succeeded', 'failed'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /**
  * One longlist import, `AGENCY#a / LONGLIST_IMPORT#id`: what the import status route reads, and

@@ -1,5 +1,4 @@
 import { Entity } from 'electrodb';
-import { bumpSheetsWanted } from '../../processing/monitor-registry';
 import { storeConfig } from '../client';
 import { AGENCY_PARTITION } from '../keys';
 
@@ -28,10 +27,3 @@ export const sheetSyncStateEntity = new Entity(
   },
   storeConfig,
 );
-
-export const markSheetBehind = async (agencyName: string, campaignId: string): Promise<void> => {
-  const { data } = await sheetSyncStateEntity.update({ agencyName, campaignId }).add({ wanted: 1 }).go({ response: 'all_new' });
-  // It has just fallen behind (after the state moved): the monitor's next check looks at the sync
-  // states (monitor-registry.ts). Already behind, the registry was told when it fell behind.
-  if ((data?.wanted ?? 1) === (data?.written ?? 0) + 1) await bumpSheetsWanted(agencyName);
-};

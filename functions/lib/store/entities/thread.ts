@@ -2,9 +2,6 @@ import { Entity, type EntityItem } from 'electrodb';
 import { storeConfig } from '../client';
 import { AGENCY_PARTITION, AGENCY_TEMPLATE } from '../keys';
 
-export const OUTREACH_STATUSES = ['awaiting_reply', 'replied', 'negotiating', 'confirmed', 'declined'] as const;
-export type OutreachStatus = (typeof OUTREACH_STATUSES)[number];
-
 /**
  * One mailbox's copy of a Gmail thread, `AGENCY#a / THREAD#<mailbox>#<threadId>`: which
  * conversation thread it is filed under, the Gmail message ids handled, and a copy of the state

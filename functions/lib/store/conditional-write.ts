@@ -8,6 +8,3 @@ export const isConditionalFailure = (error: unknown): boolean => {
   }
   return false;
 };
-
-export const isExpired = (expiresAt: string | undefined, now = Date.now()): boolean =>
-  !expiresAt || !(Date.parse(expiresAt) > now);

@@ -1,9 +1,10 @@
 /**
- * A token bucket per key (a mailbox), by reservation: `acquire` takes its units at once, even
- * into debt, and waits until the debt is repaid. Concurrent callers therefore queue fairly
- * and never overspend. In any window of T ms at most `capacity + refillPerMs * T` units pass,
- * so choosing capacity + refill * 60 s = the per-minute budget keeps every sliding minute
- * within it.
+ * A token bucket per key (a mailbox, an OpenAI key) in this process, by reservation: `acquire`
+ * takes its units at once, even into debt, and waits until the debt is repaid. Concurrent callers
+ * therefore queue fairly and never overspend. In any window of T ms at most
+ * `capacity + refillPerMs * T` units pass, so choosing capacity + refill * 60 s = the per-minute
+ * budget keeps every sliding minute within it. SharedBucket (shared-bucket.ts) is the same bucket
+ * kept in DynamoDB for budgets every Lambda shares.
  */
 export type TokenBucketOptions = {
   capacity: number;

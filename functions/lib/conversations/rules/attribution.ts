@@ -145,7 +145,7 @@ function namingEvidence(talent: TalentRows, firstNames: NamingContext, texts: Fo
 type NamingContext = { all: Set<string>; shared: Set<string>; others: string[] };
 
 /** Words that may follow a first name with a capital without being a surname. */
-const NOT_SURNAMES: ReadonlySet<string> = new Set(['and', 'or', 'is', 'has', 'was', 'will', 'would', 'could', 'can', 'says', 'said', 'x', 'thanks', 'please', 'hi', 'hey', 'here', 'too', 'also', 'the']);
+const NOT_SURNAMES: ReadonlySet<string> = new Set(['and', 'or', 'is', 'has', 'was', 'will', 'would', 'could', 'can', 'says', 'said', 'thanks', 'please', 'hi', 'hey', 'here', 'too', 'also', 'the']);
 
 /**
  * The mail's first name belongs to another person: someone else taking part is shown under it
@@ -178,8 +178,9 @@ function talentNamed(talent: TalentRows, firstNames: NamingContext, texts: Folde
 
 /** Words a handle wraps around a nickname ("@itszee", "@iamjo", "@therealbia"). */
 const HANDLE_PREFIXES = ['itsme', 'its', 'iam', 'im', 'itz', 'the', 'real', 'therealy', 'thereal', 'hey', 'hello', 'just', 'simply', 'yours'];
+// ("may" is a word-like name, skipped already)
 const MONTHS_AND_DAYS: ReadonlySet<string> = new Set([
-  'jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun',
+  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun',
 ]);
 
 /**
@@ -263,11 +264,14 @@ function phrasesFound(phrases: { phrase: string; campaignId: string }[], texts: 
 
 type CampaignChoice = { campaignIds: string[]; confirmed: boolean };
 
-/** Leading words of campaign, project and client names that say nothing about which brand is meant. */
+/**
+ * Leading words of campaign, project and client names that say nothing about which brand is meant
+ * (shorter words, "The", "New", "Le", "Der" …, never lead: a leading word has four letters or more).
+ */
 const GENERIC_LEADING_WORDS: ReadonlySet<string> = new Set([
-  'the', 'new', 'big', 'little', 'best', 'first', 'back', 'black', 'summer', 'winter', 'spring', 'autumn', 'fall', 'holiday', 'holidays',
-  'christmas', 'festive', 'easter', 'launch', 'campaign', 'project', 'season', 'home', 'house', 'maison', 'studio', 'beauty', 'glow',
-  'brand', 'paid', 'collab', 'creator', 'creators', 'our', 'your', 'my', 'le', 'la', 'les', 'el', 'los', 'das', 'der', 'die', 'il',
+  'little', 'best', 'first', 'back', 'black', 'summer', 'winter', 'spring', 'autumn', 'fall', 'holiday', 'holidays', 'christmas',
+  'festive', 'easter', 'launch', 'campaign', 'project', 'season', 'home', 'house', 'maison', 'studio', 'beauty', 'glow', 'brand', 'paid',
+  'collab', 'creator', 'creators', 'your',
 ]);
 
 /**

@@ -7,20 +7,22 @@ import { conversationListResponse, STATUS_LABELS, type ConversationJson } from '
 import { truth } from '../fixtures/seed';
 import { boardCsv } from '../../web/src/features/conversations/lib/board-export';
 import { parseCsv } from '../../web/src/features/conversations/lib/csv';
-import { signInWithNewAgency } from './journeys';
-import { startApp, type AppServer } from './app-server';
-import { appProblems, type Browser, launchBrowser, NO_PROBLEMS, type TrackedPage } from './browser';
+import { addCampaignWithContacts, processRange, signInWithNewAgency } from './journeys';
+import type { AppServer } from './app-server';
+import { appProblems, NO_PROBLEMS, type TrackedPage } from './browser';
 import { callPageApi, seriousAxeFindings } from './page-tools';
+import { openSuite, type Suite } from './suite';
 
 /**
- * The campaign board through the real backend and the Google/OpenAI emulators: the lead of the
- * seeded glow-serum-q1 campaign signs in, creates the campaign and its talents (plus one nobody
- * wrote to) through the API, processes the seeded mailbox over a date range, then works the board:
+ * The campaign board through the real backend and the Google/OpenAI emulators. Set-up: the lead
+ * of the seeded glow-serum-q1 campaign signs in, creates the campaign and its talents (plus one
+ * nobody wrote to) through the API and processes the seeded mailbox over a date range. Then the
+ * board is worked:
  * every talent with the API's statuses, a filter and a sort kept in the URL, a bulk pause, a CSV
  * export, both views at desktop and phone widths (no sideways scroll) and an axe scan.
  */
+let suite: Suite;
 let app: AppServer;
-let browser: Browser;
 let tracked: TrackedPage;
 let page: Page;
 
@@ -38,17 +40,17 @@ let handedOver: string[] = [];
 const SCREENSHOT_DIR = join(tmpdir(), 'threadline-e2e-screenshots', 'campaign-board');
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  tracked = await browser.newPage();
-  page = tracked.page;
+  suite = await openSuite();
+  ({ app, tracked, page } = suite);
   await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await signInWithNewAgency(page, app.url, owner);
+  const { lead: _lead, support: _support, ...fields } = seeded;
+  const contacts = [...talents.map(({ email, talent_name, email_owner }) => ({ email, talent_name, email_owner })), quiet];
+  await addCampaignWithContacts(page, fields, contacts);
+  await processRange(page, { start_date: START, end_date: END });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => suite?.close());
 
 const toast = (title: string) => page.locator('li[data-type]').filter({ hasText: title });
 const boardRows = () => page.getByTestId('board-row');
@@ -90,31 +92,6 @@ const shoot = async (name: string, width: number) => {
 };
 
 describe('campaign board', () => {
-  it('signs in as the campaign lead and sets up an agency', async () => {
-    await signInWithNewAgency(page, app.url, owner);
-  });
-
-  it('creates the campaign with its talents and one nobody wrote to', async () => {
-    const { lead: _lead, support: _support, ...fields } = seeded;
-    const created = await callApi('POST', '/api/campaigns/add', fields);
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    await expect
-      .poll(async () => ((await callApi<{ campaign: { status: string } }>('GET', `/api/campaigns/${seeded.campaign_id}`)).body.campaign?.status), { timeout: 60_000 })
-      .toBe('ready');
-    for (const contact of [...talents.map(({ email, talent_name, email_owner }) => ({ email, talent_name, email_owner })), quiet]) {
-      const added = await callApi('POST', '/api/campaigns/contacts/add', { ...contact, campaign_id: seeded.campaign_id });
-      expect(added.status, JSON.stringify(added.body)).toBe(200);
-    }
-  });
-
-  it(`processes the seeded mailbox from ${START} to ${END}`, async () => {
-    const started = await callApi<{ task_id: string }>('POST', '/api/v3/process/interval', { start_date: START, end_date: END });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    await expect
-      .poll(async () => (await callApi<{ is_processing: boolean; task_id: string | null; status?: string }>('GET', '/api/v3/status')).body, { timeout: 110_000, interval: 500 })
-      .toMatchObject({ is_processing: false, task_id: started.body.task_id, status: 'succeeded' });
-  });
-
   it('opens the board from the campaign card title', async () => {
     // The campaign was made through the API: load the app afresh so its lists know of it.
     await page.goto(`${app.url}/campaigns`);

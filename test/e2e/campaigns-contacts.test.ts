@@ -2,17 +2,18 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { truth } from '../fixtures/seed';
 import { signInWithNewAgency } from './journeys';
-import { startApp, type AppServer } from './app-server';
-import { EXPECTED_401, launchBrowser, unexpectedConsoleErrors, type Browser, type TrackedPage } from './browser';
+import type { AppServer } from './app-server';
+import { EXPECTED_401, unexpectedConsoleErrors, type TrackedPage } from './browser';
+import { openSuite, type Suite } from './suite';
 
 /**
- * Campaigns and contacts through the real backend and the Google emulator: the owner of the
- * seeded longlist signs in, sets up an agency, creates a campaign (date range picked in a future
+ * Campaigns and contacts through the real backend and the Google emulator. Set-up: the owner of
+ * the seeded longlist signs in and sets up an agency. Then: creates a campaign (date range picked in a future
  * month), adds, toggles and removes a contact, imports the longlist, then deletes the campaign.
  * One page, one session, steps in order.
  */
+let suite: Suite;
 let app: AppServer;
-let browser: Browser;
 let tracked: TrackedPage;
 let page: Page;
 
@@ -21,16 +22,12 @@ const campaignId = 'holiday-glam-26';
 const campaignName = 'Holiday Glam';
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  tracked = await browser.newPage();
-  page = tracked.page;
+  suite = await openSuite();
+  ({ app, tracked, page } = suite);
+  await signInWithNewAgency(page, app.url, owner);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => suite?.close());
 
 const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
 const card = () => page.getByRole('article', { name: campaignName });
@@ -38,10 +35,6 @@ const card = () => page.getByRole('article', { name: campaignName });
 const toast = (title: string) => page.locator('li[data-type]').filter({ hasText: title });
 
 describe('campaigns and contacts', () => {
-  it('signs in as the longlist owner, sets up an agency and the OpenAI key', async () => {
-    await signInWithNewAgency(page, app.url, owner);
-  });
-
   it('shows the empty Campaigns screen with healthy Drive links', async () => {
     await nav('Campaigns').hover();
     await nav('Campaigns').click();

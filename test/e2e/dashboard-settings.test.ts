@@ -1,20 +1,21 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { truth } from '../fixtures/seed';
-import { signInWithNewAgency } from './journeys';
-import { startApp, type AppServer } from './app-server';
-import { appProblems, type Browser, launchBrowser, NO_PROBLEMS, type TrackedPage } from './browser';
+import { addCampaignWithContacts, signInWithNewAgency } from './journeys';
+import type { AppServer } from './app-server';
+import { appProblems, NO_PROBLEMS, type TrackedPage } from './browser';
 import { callPageApi } from './page-tools';
+import { openSuite, type Suite } from './suite';
 
 /**
  * Settings and the Email Processing dashboard through the real backend and the Google/OpenAI
- * emulators: the lead of the seeded campaign signs in and sets up an agency, edits settings
+ * emulators. Set-up: the lead of the seeded campaign signs in and sets up an agency. Then: edits settings
  * (clamping, reset rules, a model switch, an inverted recovery switch), reloads to see them
  * kept, restores defaults; then starts processing from the dashboard, watches the global status
  * bar run and finish, sees the stat cards move, and cancels a job. One page, steps in order.
  */
+let suite: Suite;
 let app: AppServer;
-let browser: Browser;
 let tracked: TrackedPage;
 let page: Page;
 /** Origin of the Google emulator (its sign-in page), for its control API. */
@@ -26,16 +27,14 @@ const contacts = truth.contacts.filter((contact) => contact.campaign_id === seed
 const campaignOption = `${seededCampaign.campaign_id} - ${seededCampaign.campaign_name}`;
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  tracked = await browser.newPage();
-  page = tracked.page;
+  suite = await openSuite();
+  ({ app, tracked, page } = suite);
+  ({ emulatorOrigin } = await signInWithNewAgency(page, app.url, owner));
 });
 
 afterAll(async () => {
   if (emulatorOrigin) await setGoogleLatency(0).catch(() => undefined);
-  await browser?.close();
-  await app?.close();
+  await suite?.close();
 });
 
 const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
@@ -63,10 +62,6 @@ const setGoogleLatency = async (ms: number) => {
 const callApi = (method: 'GET' | 'POST', path: string, body?: unknown) => callPageApi(page, method, path, body);
 
 describe('settings and email processing', () => {
-  it('signs in as the seeded campaign lead, sets up an agency and the OpenAI key', async () => {
-    ({ emulatorOrigin } = await signInWithNewAgency(page, app.url, owner));
-  });
-
   it('clamps the scan window above 3000 and keeps it across a reload', async () => {
     await nav('Settings').click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
@@ -126,22 +121,7 @@ describe('settings and email processing', () => {
 
   it('gets the seeded campaign and its contacts (through the API, as another screen would)', async () => {
     const { lead: _lead, support: _support, ...fields } = seededCampaign;
-    const created = await callApi('POST', '/api/campaigns/add', fields);
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    await expect
-      .poll(async () => ((await callApi('GET', `/api/campaigns/${seededCampaign.campaign_id}`)).body.campaign as { status?: string })?.status, {
-        timeout: 60_000,
-      })
-      .not.toBe('pending');
-    for (const contact of contacts) {
-      const added = await callApi('POST', '/api/campaigns/contacts/add', {
-        email: contact.email,
-        talent_name: contact.talent_name,
-        email_owner: contact.email_owner,
-        campaign_id: contact.campaign_id,
-      });
-      expect(added.status, JSON.stringify(added.body)).toBe(200);
-    }
+    await addCampaignWithContacts(page, fields, contacts.map(({ email, talent_name, email_owner }) => ({ email, talent_name, email_owner })));
     await page.reload();
     await expect.poll(() => statValue('Total campaigns').textContent(), { timeout: 30_000 }).toBe('1');
     await expect.poll(() => statValue('Tracked contacts').textContent()).toBe(String(contacts.length));

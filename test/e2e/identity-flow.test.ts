@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_OPENAI_KEY } from '../emulators/openai/keys';
-import { startApp, type AppServer } from './app-server';
-import { EXPECTED_401, launchBrowser, unexpectedConsoleErrors, type Browser, type TrackedPage } from './browser';
+import type { AppServer } from './app-server';
+import { EXPECTED_401, unexpectedConsoleErrors, type TrackedPage } from './browser';
+import { openSuite, type Suite } from './suite';
 
 /**
  * The identity journey of a new user, through the real backend and the Google/OpenAI emulators:
  * sign in → no agency → create one → select it → configure the OpenAI key → see the app →
  * manage members → log out. One page, one session, steps in order.
  */
+let suite: Suite;
 let app: AppServer;
-let browser: Browser;
 let tracked: TrackedPage;
 let page: Page;
 
@@ -19,16 +20,11 @@ const local = `e2e-${randomUUID().slice(0, 8)}`;
 const email = `${local}@acme.test`;
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  tracked = await browser.newPage();
-  page = tracked.page;
+  suite = await openSuite();
+  ({ app, tracked, page } = suite);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => suite?.close());
 
 const appOrigin = () => new URL(app.url).origin;
 

@@ -3,16 +3,17 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_OPENAI_KEY } from '../emulators/openai/keys';
 import { latestInviteToken } from '../integration/identity-helpers';
-import { startApp, type AppServer } from './app-server';
-import { EXPECTED_401, launchBrowser, unexpectedConsoleErrors, type Browser, type TrackedPage } from './browser';
+import type { AppServer } from './app-server';
+import { EXPECTED_401, unexpectedConsoleErrors, type TrackedPage } from './browser';
+import { openSuite, type Suite } from './suite';
 
 /**
  * Two people in Chromium: the first creates an agency with two invitation rows (one without an
  * at-sign, skipped) and sets the key; the second accepts through the e-mailed link, signs in with
  * the invited account, creates an agency of their own and switches between the two.
  */
+let suite: Suite;
 let app: AppServer;
-let browser: Browser;
 let owner: TrackedPage;
 let invitee: TrackedPage;
 const run = randomUUID().slice(0, 6);
@@ -27,17 +28,13 @@ const signInAs = async (page: Page, email: string, name: string) => {
 };
 
 beforeAll(async () => {
-  app = await startApp();
+  suite = await openSuite();
+  ({ app, tracked: owner } = suite);
   if (!app.dataDir) throw new Error('this suite reads the local outbox: run it against the in-process app');
-  browser = await launchBrowser();
-  owner = await browser.newPage();
-  invitee = await browser.newPage();
+  invitee = await suite.browser.newPage();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => suite?.close());
 
 describe('invitations between two people', () => {
   it('creates an agency with two invitation rows: the row without an at-sign is skipped', async () => {

@@ -5,9 +5,10 @@ import { messages } from '../../shared/messages';
 import { mailboxesResponse, type MailboxesResponse } from '../../shared/schemas/mailboxes';
 import { truth } from '../fixtures/seed';
 import { LOCAL_OPENAI_KEY } from '../emulators/openai/keys';
-import { startApp, type AppServer } from './app-server';
-import { appProblems, type Browser, launchBrowser, NO_PROBLEMS, type TrackedPage } from './browser';
+import type { AppServer } from './app-server';
+import { appProblems, NO_PROBLEMS, type TrackedPage } from './browser';
 import { callPageApi, seriousAxeFindings } from './page-tools';
+import { openSuite, type Suite } from './suite';
 
 /**
  * Mailbox consent per agency through the real backend and the Google emulator: the creator of an
@@ -15,8 +16,8 @@ import { callPageApi, seriousAxeFindings } from './page-tools';
  * disconnects it (the list empties and says nothing is read), then reconnects limited to mail on
  * or after a day and sees that limit listed. axe on both screens, screenshots at 1280 and 390.
  */
+let suite: Suite;
 let app: AppServer;
-let browser: Browser;
 let tracked: TrackedPage;
 let page: Page;
 
@@ -27,17 +28,12 @@ const SHOTS = '/tmp/shots';
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  tracked = await browser.newPage();
-  page = tracked.page;
+  suite = await openSuite();
+  ({ app, tracked, page } = suite);
   await mkdir(SHOTS, { recursive: true });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => suite?.close());
 
 const section = () => page.getByRole('region', { name: text.heading });
 const rows = () => section().getByTestId('mailbox');

@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { truth } from '../fixtures/seed';
-import { startApp, type AppServer } from './app-server';
-import { appProblems, type Browser, launchBrowser, NO_PROBLEMS, type TrackedPage } from './browser';
-import { signInWithNewAgency } from './journeys';
-import { callPageApi, seriousAxeFindings } from './page-tools';
+import type { AppServer } from './app-server';
+import { appProblems, NO_PROBLEMS, type TrackedPage } from './browser';
+import { addCampaignWithContacts, signInWithNewAgency } from './journeys';
+import { seriousAxeFindings } from './page-tools';
+import { openSuite, type Suite } from './suite';
 
 /**
- * Phone and keyboard: the lead of the seed's Spanish hard cases signs in, sets up an agency and
- * adds a campaign with a few contacts (through the API). At 390×844 each page (dashboard,
+ * Phone and keyboard. Set-up: the lead of the seed's Spanish hard cases signs in, sets up an
+ * agency and adds a campaign with a few contacts (through the API). At 390×844 each page (dashboard,
  * campaigns, contacts, settings, queues) fits the window, has no serious or critical axe
  * finding, and is reached through the collapsed navigation menu by keyboard alone. At 1280 px a
  * tracking switch on the Contacts screen is reached with Tab and toggled with Space: it keeps
@@ -34,28 +35,23 @@ const PAGES = [
   { name: 'queues', path: '/queues', link: 'Queues', heading: 'Work Queues' },
 ] as const;
 
+let suite: Suite;
 let app: AppServer;
-let browser: Browser;
 let tracked: TrackedPage;
 let page: Page;
 let shotsDir = '';
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  tracked = await browser.newPage();
-  page = tracked.page;
-  await page.setViewportSize(DESKTOP);
+  suite = await openSuite({ viewport: DESKTOP });
+  ({ app, tracked, page } = suite);
   shotsDir = join(process.env.E2E_SCREENSHOT_DIR ?? join(tmpdir(), 'threadline-e2e-screenshots'), 'phone-keyboard');
   await mkdir(shotsDir, { recursive: true });
+  await signInWithNewAgency(page, app.url, LEAD);
+  const { client_domain: _domain, ...fields } = CAMPAIGN;
+  await addCampaignWithContacts(page, fields, CONTACTS);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-const callApi = <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => callPageApi<T>(page, method, path, body);
+afterAll(() => suite?.close());
 
 const seriousViolations = () => seriousAxeFindings(page);
 
@@ -84,20 +80,6 @@ const tabUntil = async (predicate: string, limit = 120) => {
 };
 
 describe('phone and keyboard', () => {
-  it('signs in as the Verde Kitchen lead, sets up an agency and adds a campaign with a few contacts', async () => {
-    await signInWithNewAgency(page, app.url, LEAD);
-    const { client_domain: _domain, ...fields } = CAMPAIGN;
-    const created = await callApi('POST', '/api/campaigns/add', fields);
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    await expect
-      .poll(async () => (await callApi<{ campaign?: { status?: string } }>('GET', `/api/campaigns/${CAMPAIGN.campaign_id}`)).body.campaign?.status, { timeout: 60_000 })
-      .not.toBe('pending');
-    for (const contact of CONTACTS) {
-      const added = await callApi('POST', '/api/campaigns/contacts/add', contact);
-      expect(added.status, JSON.stringify(added.body)).toBe(200);
-    }
-  });
-
   for (const [index, target] of PAGES.entries()) {
     it(`at 390 px: reaches ${target.name} through the menu by keyboard; no sideways scroll, no serious axe finding`, async () => {
       await page.setViewportSize(PHONE);

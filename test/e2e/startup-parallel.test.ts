@@ -1,9 +1,10 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { truth } from '../fixtures/seed';
-import { startApp, type AppServer } from './app-server';
-import { appProblems, type Browser, launchBrowser, NO_PROBLEMS, type TrackedPage } from './browser';
+import type { AppServer } from './app-server';
+import { appProblems, type Browser, NO_PROBLEMS, type TrackedPage } from './browser';
 import { signInWithNewAgency } from './journeys';
+import { openSuite, type Suite } from './suite';
 
 /**
  * Issue 15 point 6: the SPA's start-up calls run together, not one after another's answer. The
@@ -12,6 +13,7 @@ import { signInWithNewAgency } from './journeys';
  */
 const SESSION_DELAY_MS = 1_000;
 
+let suite: Suite;
 let app: AppServer;
 let browser: Browser;
 let tracked: TrackedPage;
@@ -42,28 +44,21 @@ const record = (target: Page) => {
 const first = (path: string) => calls.find((call) => call.path === path);
 const count = (path: string) => calls.filter((call) => call.path === path).length;
 
+// Set-up: a seeded lead signs in and sets up an agency; from then on the session check answers after 1 s.
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  tracked = await browser.newPage();
-  page = tracked.page;
+  suite = await openSuite();
+  ({ app, browser, tracked, page } = suite);
   record(page);
+  await signInWithNewAgency(page, app.url, truth.campaigns[0]!.lead);
+  await page.route('**/auth/status', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, SESSION_DELAY_MS));
+    await route.continue();
+  });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => suite?.close());
 
 describe('SPA start-up requests', () => {
-  it('signs in and sets up an agency; from here the session check answers after 1 s', async () => {
-    await signInWithNewAgency(page, app.url, truth.campaigns[0]!.lead);
-    await page.route('**/auth/status', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, SESSION_DELAY_MS));
-      await route.continue();
-    });
-  }, 90_000);
-
   it('a signed-in reload asks for the key status and the dashboard lists while the session check is still out, and nothing twice', async () => {
     calls = [];
     await page.reload();

@@ -1,18 +1,21 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { truth } from '../fixtures/seed';
-import { startApp, type AppServer } from './app-server';
-import { appProblems, type Browser, launchBrowser, NO_PROBLEMS, type TrackedPage } from './browser';
-import { signInWithNewAgency } from './journeys';
+import type { AppServer } from './app-server';
+import { appProblems, NO_PROBLEMS, type TrackedPage } from './browser';
+import { addCampaignWithContacts, signInWithNewAgency } from './journeys';
 import { callPageApi } from './page-tools';
+import { openSuite, type Suite } from './suite';
 
 /**
- * How often an open tab asks GET /api/v3/status, counted in the browser: an idle dashboard asks
+ * How often an open tab asks GET /api/v3/status, counted in the browser. Set-up: the seeded
+ * campaign's lead signs in, sets up an agency and gets the campaign with its contacts (through the
+ * API). Then: an idle dashboard asks
  * at most once per 30 s, a job started elsewhere shows within 30 s, a running job is polled every
  * second, and an ended job leaves a visible result (counts, "What changed" → /queues).
  */
+let suite: Suite;
 let app: AppServer;
-let browser: Browser;
 let tracked: TrackedPage;
 let page: Page;
 let emulatorOrigin = '';
@@ -48,41 +51,20 @@ const setGoogleLatency = async (ms: number) => {
 const callApi = (method: 'GET' | 'POST', path: string, body?: unknown) => callPageApi(page, method, path, body);
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  tracked = await browser.newPage();
-  page = tracked.page;
+  suite = await openSuite();
+  ({ app, tracked, page } = suite);
   page.on('request', countStatus);
+  ({ emulatorOrigin } = await signInWithNewAgency(page, app.url, owner));
+  const { lead: _lead, support: _support, ...fields } = seededCampaign;
+  await addCampaignWithContacts(page, fields, contacts.map(({ email, talent_name, email_owner }) => ({ email, talent_name, email_owner })));
 });
 
 afterAll(async () => {
   if (emulatorOrigin) await setGoogleLatency(0).catch(() => undefined);
-  await browser?.close();
-  await app?.close();
+  await suite?.close();
 });
 
 describe('processing status polling', () => {
-  it('signs in, sets up an agency, and gets the seeded campaign with its contacts', async () => {
-    ({ emulatorOrigin } = await signInWithNewAgency(page, app.url, owner));
-    const { lead: _lead, support: _support, ...fields } = seededCampaign;
-    const created = await callApi('POST', '/api/campaigns/add', fields);
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    await expect
-      .poll(async () => ((await callApi('GET', `/api/campaigns/${seededCampaign.campaign_id}`)).body.campaign as { status?: string })?.status, {
-        timeout: 60_000,
-      })
-      .not.toBe('pending');
-    for (const contact of contacts) {
-      const added = await callApi('POST', '/api/campaigns/contacts/add', {
-        email: contact.email,
-        talent_name: contact.talent_name,
-        email_owner: contact.email_owner,
-        campaign_id: contact.campaign_id,
-      });
-      expect(added.status, JSON.stringify(added.body)).toBe(200);
-    }
-  });
-
   it('an idle dashboard tab left open for 60 s asks for the status at most twice', async () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Email Processing', exact: true }).waitFor({ timeout: 30_000 });

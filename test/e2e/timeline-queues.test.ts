@@ -7,14 +7,15 @@ import type { Runtime } from '../../infra/local/runtime';
 import type { ChangesResponse, ConversationDetailResponse, ConversationJson, ConversationListResponse } from '../../shared/schemas/conversations';
 import { truth } from '../fixtures/seed';
 import { ensureWebBuilt, startApp, WEB_DIST, type AppServer } from './app-server';
-import { appProblems, type Browser, launchBrowser, NO_PROBLEMS, type TrackedPage } from './browser';
-import { signInWithNewAgency } from './journeys';
+import { appProblems, NO_PROBLEMS, type TrackedPage } from './browser';
+import { addCampaignWithContacts, processRange as processDays, runJob, signInWithNewAgency } from './journeys';
 import { callPageApi, seriousAxeFindings } from './page-tools';
+import { openSuite, type Suite } from './suite';
 
 /**
  * The talent timeline and the work queues through the real backend and the Google/OpenAI
- * emulators. The lead of the seed's Spanish hard cases signs in and sets up an agency, creates
- * the Verde Kitchen campaign and its talents, and processes the days that hold their mail: a
+ * emulators. Set-up: the lead of the seed's Spanish hard cases signs in and sets up an agency,
+ * creates the Verde Kitchen campaign and its talents, and processes the days that hold their mail: a
  * manager's mail naming "Sofía" (two tracked Sofías: needs assignment), the same manager's deal
  * for Lucía (a fee and a date, each with its words), a decline and an auto-reply. Then: the
  * timeline from the Contacts screen, a status correction that survives re-running the job, a
@@ -35,10 +36,10 @@ const caseThread = (id: string) => truth.hardCases.cases.find((entry) => entry.i
 /** The days that hold every Verde Kitchen case (28 Sep – 6 Oct 2026). */
 const RANGE = { start_date: '2026-09-28', end_date: '2026-10-06' };
 
+let suite: Suite;
 let app: AppServer;
 /** The in-process runtime (its monitor tick), unless E2E_APP_URL points at a running app. */
 let runtime: Runtime | undefined;
-let browser: Browser;
 let tracked: TrackedPage;
 let page: Page;
 let emulatorOrigin = '';
@@ -69,19 +70,24 @@ const start = async (): Promise<AppServer> => {
 };
 
 beforeAll(async () => {
-  app = await start();
-  browser = await launchBrowser();
-  tracked = await browser.newPage();
-  page = tracked.page;
-  await page.setViewportSize({ width: 1280, height: 900 });
+  suite = await openSuite({ start, viewport: { width: 1280, height: 900 } });
+  ({ app, tracked, page } = suite);
   shotsDir = join(process.env.E2E_SCREENSHOT_DIR ?? join(tmpdir(), 'threadline-e2e-screenshots'), 'timeline-queues');
   await mkdir(shotsDir, { recursive: true });
+  ({ emulatorOrigin } = await signInWithNewAgency(page, app.url, LEAD));
+  agencyName = (await callApi<{ agency_name: string | null }>('GET', '/auth/status')).body.agency_name ?? '';
+  expect(agencyName).not.toBe('');
+  const { client_domain: _domain, ...fields } = CAMPAIGN;
+  await addCampaignWithContacts(page, fields, CONTACTS);
+  await processRange();
+  if (runtime) {
+    // The monitor's first look at the mailbox only records where it stands.
+    const baseline = await monitorTick();
+    expect(baseline.results?.map((entry) => entry.result)).toEqual(['nothing-new']);
+  }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => suite?.close());
 
 const callApi = <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => callPageApi<T>(page, method, path, body);
 
@@ -90,17 +96,7 @@ const toast = (title: string) => page.locator('li[data-type]').filter({ hasText:
 const timeline = () => page.getByTestId('timeline-conversation');
 const queue = (id: string) => page.getByTestId(`queue-${id}`);
 
-/** Starts a job with `start` and waits until it has ended and succeeded. */
-const runJob = async (start: () => Promise<{ status: number; body: unknown }>) => {
-  const started = await start();
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  await expect
-    .poll(async () => (await callApi<{ is_processing: boolean }>('GET', '/api/v3/status')).body.is_processing, { timeout: 110_000, interval: 500 })
-    .toBe(false);
-  const ended = await callApi<{ status?: string; error?: string | null }>('GET', '/api/v3/status');
-  expect(ended.body.status, JSON.stringify(ended.body)).toBe('succeeded');
-};
-const processRange = () => runJob(() => callApi('POST', '/api/v3/process/interval', RANGE));
+const processRange = () => processDays(page, RANGE);
 
 const conversation = async (id: string) => {
   const response = await callApi<ConversationDetailResponse>('GET', `/api/v3/conversations/${encodeURIComponent(id)}`);
@@ -143,34 +139,12 @@ const monitorTick = async () => {
 };
 
 describe('talent timeline and work queues', () => {
-  it('signs in as the Verde Kitchen lead and sets up an agency', async () => {
-    ({ emulatorOrigin } = await signInWithNewAgency(page, app.url, LEAD));
-    agencyName = ((await callApi<{ agency_name: string }>('GET', '/auth/status')).body.agency_name ?? '') as string;
-    expect(agencyName).not.toBe('');
-  });
-
-  it('creates the campaign and its talents, and processes the days that hold their mail', async () => {
-    const { client_domain: _domain, ...fields } = CAMPAIGN;
-    const created = await callApi('POST', '/api/campaigns/add', fields);
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    await expect
-      .poll(async () => (await callApi<{ campaign?: { status?: string } }>('GET', `/api/campaigns/${CAMPAIGN.campaign_id}`)).body.campaign?.status, { timeout: 60_000 })
-      .not.toBe('pending');
-    for (const contact of CONTACTS) {
-      const added = await callApi('POST', '/api/campaigns/contacts/add', contact);
-      expect(added.status, JSON.stringify(added.body)).toBe(200);
-    }
-    await processRange();
+  it("processing read the Verde Kitchen mail: Lucía's fee and date, and the Sofías' mail waiting for a person", async () => {
     const lucia = await conversation(`${CAMPAIGN.campaign_id}:${LUCIA.email}`);
     expect(lucia.message_count).toBeGreaterThan(0);
     expect(lucia.fees.length).toBeGreaterThan(0);
     expect(lucia.dates.length).toBeGreaterThan(0);
     expect(sofiasThread(await needsAssignment())).toBeDefined();
-    if (runtime) {
-      // The monitor's first look at the mailbox only records where it stands.
-      const baseline = await monitorTick();
-      expect(baseline.results?.map((entry) => entry.result)).toEqual(['nothing-new']);
-    }
   });
 
   it('opens the timeline from the Contacts screen: a date and a fee, each with its quote, and the Gmail thread', async () => {
@@ -298,7 +272,7 @@ describe('talent timeline and work queues', () => {
         .toBe(false);
     } else {
       const today = new Date().toISOString().slice(0, 10);
-      await runJob(() => callApi('POST', '/api/v3/process/interval', { start_date: today, end_date: today }));
+      await runJob(page, () => callApi('POST', '/api/v3/process/interval', { start_date: today, end_date: today }));
     }
     const feed = await callApi<ChangesResponse>('GET', '/api/v3/conversations/changes');
     expect(feed.body.items.some((change) => change.kind === 'reply' && change.contact_email === CARMEN.email), JSON.stringify(feed.body)).toBe(true);

@@ -22,12 +22,21 @@ const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType
   return Lazy;
 };
 
+/**
+ * A page with Drive and Sheets links loads with where they lead (the server says: Google, or the
+ * emulator's viewer locally; lib/drive-links.ts), asked once, so its first render has them right.
+ */
+const withGoogleLinks =
+  <M,>(load: () => Promise<M>) =>
+  (): Promise<M> =>
+    Promise.all([load(), import('../lib/drive-links').then(({ loadGoogleLinks }) => loadGoogleLinks())]).then(([module]) => module);
+
 /** The code of each page past the startup gate: the router renders it, the startup preload fetches it early. */
 export const pageModules = {
   layout: () => import('./layout/app-layout'),
   dashboard: () => import('../features/dashboard/routes/dashboard'),
-  campaigns: () => import('../features/campaigns/routes/campaigns'),
-  campaignBoard: () => import('../features/conversations/routes/campaign-board'),
+  campaigns: withGoogleLinks(() => import('../features/campaigns/routes/campaigns')),
+  campaignBoard: withGoogleLinks(() => import('../features/conversations/routes/campaign-board')),
   talentTimeline: () => import('../features/conversations/routes/talent-timeline'),
   queues: () => import('../features/conversations/routes/queues'),
   contacts: () => import('../features/contacts/routes/contacts'),

@@ -183,7 +183,7 @@ describe('apiRequest: the retry helper (spec: 3 tries, 1 s apart, no 4xx but 429
     vi.spyOn(console, 'error').mockImplementation(() => {});
     configureApiRetry();
   });
-  // Back to what unit tests run with (see api-client.ts).
+  // Back to what the web unit tests run with (web/src/testing/setup.ts).
   afterEach(() => configureApiRetry({ tries: 1, delayMs: 0 }));
 
   it('tries a failing GET 3 times, 1 s apart, then fails with the last answer', async () => {

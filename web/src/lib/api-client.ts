@@ -39,11 +39,12 @@ export type RequestOptions = {
 export type ApiRetryPolicy = Required<Pick<RetryOptions, 'tries' | 'delayMs'>>;
 
 const SPEC_RETRY: ApiRetryPolicy = { tries: TIMING.retryTries, delayMs: TIMING.retryDelayMs };
-// Unit tests answer from stubs and expect a failure at once (their query clients retry nothing
-// either); a test of the retry itself opts in with configureApiRetry. Vite sets MODE at build time.
-let retryPolicy: ApiRetryPolicy = import.meta.env?.MODE === 'test' ? { tries: 1, delayMs: 0 } : SPEC_RETRY;
+let retryPolicy: ApiRetryPolicy = SPEC_RETRY;
 
-/** Replaces the client's retry policy; with no argument, restores the spec's (3 tries, 1 s). */
+/**
+ * Replaces the client's retry policy; with no argument, restores the spec's (3 tries, 1 s). The
+ * web unit tests set one try (web/src/testing/setup.ts) so a stubbed failure fails at once.
+ */
 export const configureApiRetry = (policy: ApiRetryPolicy = SPEC_RETRY): void => {
   retryPolicy = policy;
 };

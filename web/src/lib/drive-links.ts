@@ -10,7 +10,7 @@ import { api } from './api-client';
  */
 let links: GoogleLinks = googleLinksFor(null);
 
-/** Sets where links lead (null = Google); the module loads it itself in the app (below). */
+/** Sets where links lead (null = Google); the app loads it with loadGoogleLinks (below). */
 export const setGoogleLinksBase = (base: string | null | undefined): void => {
   links = googleLinksFor(base);
 };
@@ -28,10 +28,14 @@ export const fetchGoogleLinksBase = async (get: typeof api.get = api.get): Promi
   }
 };
 
-// Every screen that shows these links is loaded on demand (lazy routes), so waiting here delays
-// only that chunk, once, and the first render already has the right links. Unit tests set the
-// base themselves (Vite substitutes MODE at build time).
-if (import.meta.env?.MODE !== 'test') setGoogleLinksBase(await fetchGoogleLinksBase());
+let loading: Promise<void> | undefined;
+
+/**
+ * Asks the server once where links lead. The pages that show these links wait for it as they
+ * load (app/lazy-routes.tsx), so their first render already has the right links; a unit test
+ * sets the base itself instead.
+ */
+export const loadGoogleLinks = (): Promise<void> => (loading ??= fetchGoogleLinksBase().then(setGoogleLinksBase));
 
 /** authuser picks the Google account in the browser: the stored Drive account, or 0 (Google only). */
 const withAccount = (url: string, account: string | null | undefined) =>

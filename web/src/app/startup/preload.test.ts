@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testQueryClient } from '../../testing/render';
+import { pageModules } from '../lazy-routes';
 import { agencyPageAt, preloadStartup } from './preload';
 import { hasAgencySessionHint, rememberAgencySession } from './session-hint';
 
@@ -30,6 +31,9 @@ const stubFetch = () => {
   );
   return { paths, answerSession };
 };
+
+// The preload starts the page's code; its first import (transforming the modules) is not what these tests time.
+beforeAll(() => Promise.all([pageModules.layout(), pageModules.queues()]), 60_000);
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());

@@ -66,8 +66,6 @@ export const notificationStore = {
 
 export const notify = (input: NotifyInput) => notificationStore.add(input);
 
-export const notifyError = (title: string, message?: string) => notify({ type: 'error', title, message });
-
 /** The generic wrapper: an error toast "Error" / "Operation failed" unless told otherwise. */
 export const notifyFailure = (error: unknown, title: string = messages.notifications.genericErrorTitle) =>
   notify({

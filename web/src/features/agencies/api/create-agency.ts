@@ -3,8 +3,6 @@ import { createAgencyResponse, type CreateAgencyBody, type CreateAgencyResponse 
 import { api } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
 
-export type CreatedAgency = CreateAgencyResponse['agency'];
-
 /** Creates the agency; `connect_mailbox` (checked by default) connects the creator's own Gmail to it. */
 export const createAgency = async (body: CreateAgencyBody): Promise<CreateAgencyResponse> =>
   parseResponse(createAgencyResponse, await api.post<unknown>('/api/v3/agency', body));

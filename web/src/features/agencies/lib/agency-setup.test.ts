@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { createAgencyBody } from '../../../../../shared/schemas/identity';
 import { agencyCreatedToast, defaultAgencyName, invitationsFromRows } from './agency-setup';
 
 describe('defaultAgencyName', () => {
   it('uses the local part plus "-agency"', () => {
-    expect(defaultAgencyName('jane.doe@example.com')).toBe('jane.doe-agency');
+    expect(defaultAgencyName('maya@example.com')).toBe('maya-agency');
+    expect(defaultAgencyName('j.d@example.com')).toBe('j.d-agency');
+  });
+
+  it("pre-fills only a name the server takes: a local part that reads as a domain has hyphens for dots", () => {
+    expect(createAgencyBody.safeParse({ name: 'jane.doe-agency' }).success).toBe(false);
+    expect(defaultAgencyName('jane.doe@example.com')).toBe('jane-doe-agency');
+    for (const email of ['jane.doe@example.com', 'a.b.cd@x.io', 'maya@brightwave-agency.com', '@x.io']) {
+      expect(createAgencyBody.safeParse({ name: defaultAgencyName(email) }).success, email).toBe(true);
+    }
   });
 
   it('falls back to "agency" without a local part', () => {

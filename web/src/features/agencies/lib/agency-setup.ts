@@ -1,4 +1,4 @@
-import { emailSchema } from '../../../../../shared/schemas/identity';
+import { agencyNameProblem, emailSchema } from '../../../../../shared/schemas/identity';
 import { normalizeRole, type Role } from '../../../../../shared/constants';
 import { messages } from '../../../../../shared/messages';
 
@@ -7,10 +7,16 @@ export type Invitation = { email: string; role: Role };
 
 const text = messages.agencySetup;
 
-/** "<local-part>-agency", or "agency" when the e-mail has no local part. */
+/**
+ * "<local-part>-agency", or "agency" when the e-mail has no local part. A dotted local part
+ * ("jane.doe") reads as a domain, which the server refuses in a name (agencyNameProblem): its dots
+ * become hyphens, so the pre-filled name is one the server takes.
+ */
 export const defaultAgencyName = (email: string | null | undefined): string => {
   const local = (email ?? '').split('@')[0]?.trim() ?? '';
-  return local ? `${local}${text.nameSuffix}` : text.nameFallback;
+  if (!local) return text.nameFallback;
+  const name = `${local}${text.nameSuffix}`;
+  return agencyNameProblem(name) ? `${local.replace(/\./g, '-')}${text.nameSuffix}` : name;
 };
 
 /** Rows that are not an e-mail address (the server's rule) are skipped silently; unknown roles become member. */

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAgencyResponse, type CreateAgencyResponse } from '../../../../../shared/schemas/identity';
+import { createAgencyBody, createAgencyResponse, type CreateAgencyResponse } from '../../../../../shared/schemas/identity';
 import { notificationStore } from '../../../components/ui/notifications';
 import { fakeAuthStatus } from '../../../testing/fakes';
 import { fakeApi, renderRoutes } from '../../../testing/render';
@@ -47,7 +47,7 @@ describe('AgencySetupRoute', () => {
   it('pre-fills the name from the e-mail and shows the placeholder', async () => {
     setup({});
     const field = (await screen.findByPlaceholderText('ex: threadline-agency')) as HTMLInputElement;
-    expect(field.value).toBe('jane.doe-agency');
+    expect(field.value).toBe('jane-doe-agency');
   });
 
   it('refuses an empty name with the "Agency Name Required" toast', async () => {
@@ -123,7 +123,7 @@ describe('AgencySetupRoute', () => {
     await user.click(consent);
     await user.click(screen.getByRole('button', { name: 'Create Agency' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/agencies'));
-    expect(api.calls.find((c) => c.key === 'POST /api/v3/agency')?.body).toEqual({ name: 'jane.doe-agency', connect_mailbox: false });
+    expect(api.calls.find((c) => c.key === 'POST /api/v3/agency')?.body).toEqual({ name: 'jane-doe-agency', connect_mailbox: false });
     // Not asked for, so not being connected is no news.
     expect(toasts()).toEqual([{ type: 'success', title: 'Agency Created', message: 'Your agency is ready to use.' }]);
   });
@@ -145,6 +145,19 @@ describe('AgencySetupRoute', () => {
     await user.click(await screen.findByRole('button', { name: 'Create Agency' }));
     await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Agency Setup Failed', message: 'Taken' }]));
     expect(router.state.location.pathname).toBe('/agencies/new');
+  });
+
+  it("refuses a name the server would refuse with the server's own message, before any request", async () => {
+    const { user, api } = setup({});
+    const name = 'Visit glowskin.com';
+    const serverSays = createAgencyBody.safeParse({ name }).error?.issues[0]?.message;
+    expect(serverSays).toBe('Agency name cannot contain a web address or domain name');
+    const field = await screen.findByPlaceholderText('ex: threadline-agency');
+    await user.clear(field);
+    await user.type(field, name);
+    await user.click(screen.getByRole('button', { name: 'Create Agency' }));
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Agency Setup Failed', message: serverSays }]));
+    expect(api.calls.filter((c) => c.key.startsWith('POST'))).toEqual([]);
   });
 
   it('keeps the spec text when the failure is not a refusal of the name', async () => {

@@ -3,12 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ChevronDown, ChevronRight, Plus, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { z } from '../../../lib/zod';
 import { ROLES } from '../../../../../shared/constants';
 import { formatRole } from '../../../../../shared/format/role';
 import { messages } from '../../../../../shared/messages';
+import { createAgencyBody } from '../../../../../shared/schemas/identity';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input, Label } from '../../../components/ui/input';
@@ -30,8 +31,9 @@ import {
 
 const text = messages.agencySetup;
 
+/** The name by the server's own rule (createAgencyBody); invitation rows are sorted out on submit. */
 const schema = z.object({
-  name: z.string().trim().min(1, text.nameRequired),
+  name: createAgencyBody.shape.name,
   invites: z.array(z.object({ email: z.string(), role: z.string() })),
   connect_mailbox: z.boolean(),
 });
@@ -89,7 +91,11 @@ export const AgencySetupRoute = () => {
     void navigate('/agencies');
   };
 
-  const onInvalid = () => notify(agencyNameRequiredToast);
+  // An empty name has the spec's own toast; any other broken rule says why, as the server would.
+  const onInvalid = (errors: FieldErrors<AgencySetupForm>) => {
+    const problem = errors.name?.message;
+    notify(!problem || problem === agencyNameRequiredToast.message ? agencyNameRequiredToast : { ...agencySetupFailedToast, message: problem });
+  };
 
   return (
     <AuthCard className="max-w-lg">

@@ -6,7 +6,6 @@ import { CACHE_TIMES } from '../../../lib/query-client';
 import { authKeys } from './auth-keys';
 
 export type AuthStatus = AuthStatusResponse;
-export type AuthUser = NonNullable<AuthStatus['user']>;
 
 export const getAuthStatus = async ({ signal }: { signal?: AbortSignal } = {}): Promise<AuthStatus> =>
   parseResponse(authStatusResponse, await api.get<unknown>('/auth/status', { signal }));

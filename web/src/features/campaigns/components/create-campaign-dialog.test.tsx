@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
+import { createCampaignBody } from '../../../../../shared/schemas/campaigns';
 import { fakeApi, renderAt } from '../../../testing/render';
-import { testCampaign } from '../lib/test-campaign';
+import { testCampaign } from '../../../testing/campaign-fakes';
 import { CreateCampaignDialog } from './create-campaign-dialog';
 
 afterEach(() => {
@@ -61,6 +62,20 @@ describe('CreateCampaignDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
     expect(await screen.findByText('Only letters, numbers, and hyphens allowed')).toBeTruthy();
     expect(api.calls.some((c) => c.key === 'POST /api/campaigns/add')).toBe(false);
+  });
+
+  it("refuses a 65-character campaign id with the server's own message, before any request", async () => {
+    const { user, api } = setup();
+    const fields = { client_name: 'Acme', campaign_name: 'Summer Launch', campaign_id: 'a'.repeat(65) };
+    const serverSays = createCampaignBody.safeParse(fields).error?.issues[0]?.message;
+    expect(serverSays).toBe('Campaign ID must be 64 characters or fewer');
+    await user.type(screen.getByLabelText('Client Name'), fields.client_name);
+    await user.type(screen.getByLabelText('Campaign Name'), fields.campaign_name);
+    await user.type(screen.getByLabelText('Campaign ID'), fields.campaign_id);
+    await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
+    expect(await screen.findByText(serverSays!)).toBeTruthy();
+    expect(screen.getByLabelText('Campaign ID').getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls.filter((c) => c.key.startsWith('POST '))).toEqual([]);
   });
 
   it('creates the campaign, toasts and closes', async () => {

@@ -31,8 +31,11 @@ const Field = ({ id, label, error, hint, children }: { id: string; label: string
   </div>
 );
 
-const describedBy = (id: string, error: unknown, hint = false) =>
-  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+/** A field's error state for assistive tech: invalid, and described by its hint and error. */
+const fieldState = (id: string, error: unknown, hint = false) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
+});
 
 export const CreateCampaignDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const createCampaign = useCreateCampaign();
@@ -119,20 +122,22 @@ export const CreateCampaignDialog = ({ open, onClose }: { open: boolean; onClose
             <Input
               id={ids.client}
               aria-required="true"
-              aria-invalid={errors.client_name ? true : undefined}
-              aria-describedby={describedBy(ids.client, errors.client_name)}
+              {...fieldState(ids.client, errors.client_name)}
               {...register('client_name')}
             />
           </Field>
-          <Field id={ids.project} label={labels.projectName}>
-            <Input id={ids.project} {...register('project_name')} />
+          <Field id={ids.project} label={labels.projectName} error={errors.project_name?.message}>
+            <Input
+              id={ids.project}
+              {...fieldState(ids.project, errors.project_name)}
+              {...register('project_name')}
+            />
           </Field>
           <Field id={ids.name} label={labels.campaignName} error={errors.campaign_name?.message}>
             <Input
               id={ids.name}
               aria-required="true"
-              aria-invalid={errors.campaign_name ? true : undefined}
-              aria-describedby={describedBy(ids.name, errors.campaign_name)}
+              {...fieldState(ids.name, errors.campaign_name)}
               {...register('campaign_name')}
             />
           </Field>
@@ -140,15 +145,19 @@ export const CreateCampaignDialog = ({ open, onClose }: { open: boolean; onClose
             <Input
               id={ids.campaignId}
               aria-required="true"
-              aria-invalid={errors.campaign_id ? true : undefined}
-              aria-describedby={describedBy(ids.campaignId, errors.campaign_id, true)}
+              {...fieldState(ids.campaignId, errors.campaign_id, true)}
               autoComplete="off"
               {...register('campaign_id')}
             />
           </Field>
           <div className="sm:col-span-2">
-            <Field id={ids.deliverables} label={labels.deliverables}>
-              <Textarea id={ids.deliverables} rows={3} {...register('deliverables')} />
+            <Field id={ids.deliverables} label={labels.deliverables} error={errors.deliverables?.message}>
+              <Textarea
+                id={ids.deliverables}
+                rows={3}
+                {...fieldState(ids.deliverables, errors.deliverables)}
+                {...register('deliverables')}
+              />
             </Field>
           </div>
           <div className="sm:col-span-2">
@@ -163,8 +172,13 @@ export const CreateCampaignDialog = ({ open, onClose }: { open: boolean; onClose
             </Field>
           </div>
           <div className="sm:col-span-2">
-            <Field id={ids.details} label={labels.additionalDetails}>
-              <Textarea id={ids.details} rows={3} {...register('additional_details')} />
+            <Field id={ids.details} label={labels.additionalDetails} error={errors.additional_details?.message}>
+              <Textarea
+                id={ids.details}
+                rows={3}
+                {...fieldState(ids.details, errors.additional_details)}
+                {...register('additional_details')}
+              />
             </Field>
           </div>
           <Field id={ids.clientDomain} label={campaignText.clientDomain} hint={campaignText.clientDomainHint} error={errors.client_domain?.message}>
@@ -173,8 +187,7 @@ export const CreateCampaignDialog = ({ open, onClose }: { open: boolean; onClose
               inputMode="url"
               autoComplete="off"
               placeholder="glowskin.com"
-              aria-invalid={errors.client_domain ? true : undefined}
-              aria-describedby={describedBy(ids.clientDomain, errors.client_domain, true)}
+              {...fieldState(ids.clientDomain, errors.client_domain, true)}
               {...register('client_domain')}
             />
           </Field>

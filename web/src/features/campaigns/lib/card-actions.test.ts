@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardActions } from './card-actions';
-import { testCampaign } from './test-campaign';
+import { testCampaign } from '../../../testing/campaign-fakes';
 
 const view = (actions: ReturnType<typeof cardActions>) => actions.map(({ label, href, disabledTitle }) => [label, href ?? disabledTitle]);
 

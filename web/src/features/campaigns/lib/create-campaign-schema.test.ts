@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { createCampaignBody } from '../../../../../shared/schemas/campaigns';
 import { EMPTY_CAMPAIGN_FORM, createCampaignSchema, toCreateCampaignInput, type CreateCampaignForm } from './create-campaign-schema';
 
+/** The message each field shows: its first issue, as the form's resolver picks it. */
 const errorsOf = (form: CreateCampaignForm) => {
   const result = createCampaignSchema.safeParse(form);
   if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return Object.fromEntries(result.error.issues.toReversed().map((issue) => [issue.path.join('.'), issue.message]));
 };
 
 const valid: CreateCampaignForm = { ...EMPTY_CAMPAIGN_FORM, client_name: 'Acme', campaign_name: 'Summer', campaign_id: 'summer-25' };
@@ -26,6 +28,13 @@ describe('createCampaignSchema', () => {
     expect(errorsOf({ ...valid, campaign_id: 'summer 25' })).toEqual({ campaign_id: 'Only letters, numbers, and hyphens allowed' });
     expect(errorsOf({ ...valid, campaign_id: 'summer_25' })).toEqual({ campaign_id: 'Only letters, numbers, and hyphens allowed' });
     expect(errorsOf({ ...valid, campaign_id: '  Summer-25  ' })).toEqual({});
+  });
+
+  it("refuses an id longer than 64 characters with the server's own message", () => {
+    const serverSays = createCampaignBody.safeParse({ ...valid, campaign_id: 'a'.repeat(65) }).error?.issues[0]?.message;
+    expect(serverSays).toBe('Campaign ID must be 64 characters or fewer');
+    expect(errorsOf({ ...valid, campaign_id: 'a'.repeat(65) })).toEqual({ campaign_id: serverSays });
+    expect(errorsOf({ ...valid, campaign_id: 'a'.repeat(64) })).toEqual({});
   });
 
   it('builds the request body, trimmed, with live dates only when both ends are chosen', () => {

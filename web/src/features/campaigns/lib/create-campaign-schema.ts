@@ -1,30 +1,15 @@
 import { toLiveDates } from '../../../../../shared/format/live-dates';
-import { messages } from '../../../../../shared/messages';
-import { clientDomainSchema } from '../../../../../shared/schemas/campaigns';
+import { createCampaignBody } from '../../../../../shared/schemas/campaigns';
 import { z } from '../../../lib/zod';
 import type { CreateCampaignInput } from '../api/create-campaign';
 
-const text = messages.campaigns.validation;
-
-export const CAMPAIGN_ID_PATTERN = /^[A-Za-z0-9-]+$/;
-
-const optionalText = z.string().trim();
-
-/** Section 5 "Create campaign": id, name and client required; the rest optional. */
-export const createCampaignSchema = z.object({
-  client_name: z.string().trim().min(1, { error: text.clientNameRequired }),
-  project_name: optionalText,
-  campaign_name: z.string().trim().min(1, { error: text.campaignNameRequired }),
-  campaign_id: z
-    .string()
-    .trim()
-    .min(1, { error: text.campaignIdRequired, abort: true })
-    .regex(CAMPAIGN_ID_PATTERN, { error: text.campaignIdFormat }),
-  deliverables: optionalText,
+/**
+ * Section 5 "Create campaign": the server's own body schema (the id's pattern and length, the
+ * required names with the spec's messages, the text limits, the client domain), with the live
+ * dates as the form's date-range picker holds them.
+ */
+export const createCampaignSchema = createCampaignBody.omit({ campaign_live_dates: true }).extend({
   live_dates: z.object({ start: z.string(), end: z.string() }),
-  additional_details: optionalText,
-  /** optional, a bare domain ("glowskin.com"): the server checks it with the same schema */
-  client_domain: clientDomainSchema,
 });
 
 export type CreateCampaignForm = z.input<typeof createCampaignSchema>;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { cardActions } from './card-actions';
 import { driveFolderUrl, fetchGoogleLinksBase, setGoogleLinksBase, spreadsheetUrl } from '../../../lib/drive-links';
-import { testCampaign } from './test-campaign';
+import { testCampaign } from '../../../testing/campaign-fakes';
 
 const VIEWER = 'http://127.0.0.1:4010/viewer';
 

@@ -6,7 +6,7 @@ import { notificationStore } from '../../../components/ui/notifications';
 import { fakeAuthStatus, fakeCampaignList, fakeDriveHealth, fakeTracking } from '../../../testing/fakes';
 import { fakeApi, renderAt } from '../../../testing/render';
 import type { Campaign } from '../api/campaign-types';
-import { testCampaign } from '../lib/test-campaign';
+import { testCampaign } from '../../../testing/campaign-fakes';
 import { CampaignsRoute } from './campaigns';
 
 afterEach(() => {

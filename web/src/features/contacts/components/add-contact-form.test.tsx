@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
 import { addContactResponse, trackingResponse } from '../../../../../shared/schemas/campaigns';
 import { fakeApi, renderAt } from '../../../testing/render';
-import { testContact } from '../lib/test-contacts';
+import { testContact } from '../../../testing/contact-fakes';
 import { AddContactForm } from './add-contact-form';
 
 afterEach(() => {

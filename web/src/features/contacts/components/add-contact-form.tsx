@@ -33,16 +33,11 @@ export const AddContactForm = ({ campaignOptions }: { campaignOptions: readonly 
     control,
     handleSubmit,
     reset,
-    setError,
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, AddContactValues>({ resolver: zodResolver(addContactSchema), defaultValues: EMPTY_ADD_CONTACT });
 
   const onSubmit = handleSubmit(async (values) => {
-    if (!values.talent_name.trim()) {
-      setError('talent_name', { message: text.validation.talentNameRequired });
-      return;
-    }
     const input = toAddContactInput(values);
     banner.dismiss();
     try {

@@ -13,6 +13,9 @@ describe('addContactSchema', () => {
       email: 'Please enter a valid email address',
       talent_name: 'Name is required',
     });
+    // a name of spaces only: the spec's submit-time text
+    expect(errorsOf({ campaign_id: 'c1', email: 'ana@x.io', talent_name: '   ', email_owner: '' })).toEqual({ talent_name: 'Talent Name is required' });
+    expect(errorsOf({ campaign_id: 'c1', email: 'ana@x.io', talent_name: 'A'.repeat(201), email_owner: '' })).toEqual({ talent_name: 'Talent name must be 200 characters or fewer' });
     expect(errorsOf({ campaign_id: 'c1', email: 'ana@', talent_name: 'Ana', email_owner: '' })).toEqual({
       email: 'Please enter a valid email address',
     });

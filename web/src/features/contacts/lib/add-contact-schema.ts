@@ -1,20 +1,21 @@
 import { messages } from '../../../../../shared/messages';
-import { contactEmailSchema, handleSchema, managerCellSchema } from '../../../../../shared/schemas/campaigns';
+import { addContactBody } from '../../../../../shared/schemas/campaigns';
 import { z } from '../../../lib/zod';
 import type { AddContactInput } from '../api/add-contact';
 
-const text = messages.contacts.validation;
-
-/** Section 5 "Add contact". */
-export const addContactSchema = z.object({
-  campaign_id: z.string().min(1, { error: text.campaignRequired }),
-  /** the server's own rules: one bare address, normalised (zero-width characters and all) */
-  email: contactEmailSchema,
-  talent_name: z.string().min(1, { error: text.nameRequired }),
-  /** as agencies write it (address, name, "Name (Company)", "Name <address>"): the server's own rule */
-  email_owner: managerCellSchema,
-  /** optional; the server checks it with the same schema */
-  handle: handleSchema,
+/**
+ * Section 5 "Add contact": the server's own body schema, rules and messages (campaign required,
+ * one bare address normalised, the talent's name, the manager as agencies write it, an optional
+ * handle). One message differs on screen: a name of spaces only says "Talent Name is required"
+ * (the spec's submit-time text), an empty one "Name is required" as the server does.
+ */
+export const addContactSchema = addContactBody.extend({
+  talent_name: z
+    .string()
+    .check((ctx) => {
+      if (ctx.value !== '' && ctx.value.trim() === '') ctx.issues.push({ code: 'custom', message: messages.contacts.validation.talentNameRequired, input: ctx.value });
+    })
+    .pipe(addContactBody.shape.talent_name),
 });
 
 export type AddContactForm = z.input<typeof addContactSchema>;
@@ -25,7 +26,7 @@ export const EMPTY_ADD_CONTACT: AddContactForm = { campaign_id: '', email: '', t
 /** The body: e-mail trimmed and lower-cased, manager as written ("" when blank), the handle only when given. */
 export const toAddContactInput = (values: AddContactValues): AddContactInput => ({
   email: values.email,
-  talent_name: values.talent_name.trim(),
+  talent_name: values.talent_name,
   email_owner: values.email_owner,
   campaign_id: values.campaign_id,
   ...(values.handle ? { handle: values.handle } : {}),

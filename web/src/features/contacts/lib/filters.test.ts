@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterContacts, toContactFilters } from './filters';
-import { testTracking } from './test-contacts';
+import { testTracking } from '../../../testing/contact-fakes';
 
 const contacts = Object.values(testTracking().contacts);
 const emails = (filtered: typeof contacts) => filtered.map((contact) => contact.email);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { byCampaignRows, groupContacts } from './grouping';
-import { testContact, testTracking } from './test-contacts';
+import { testContact, testTracking } from '../../../testing/contact-fakes';
 
 describe('groupContacts', () => {
   it('groups by "id - name" and "No Campaign", sorted alphabetically, with contacts by e-mail; a talent in two campaigns is in both', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyTrackingToggle } from './tracking-cache';
-import { testTracking } from './test-contacts';
+import { testTracking } from '../../../testing/contact-fakes';
 
 describe('applyTrackingToggle', () => {
   it('flips one campaign\'s contact (both readings of the flag) and moves the summary and campaign counts', () => {

@@ -6,8 +6,8 @@ import { notificationStore } from '../../../components/ui/notifications';
 import { fakeCampaignList, fakeTracking } from '../../../testing/fakes';
 import { fakeApi, renderRoutes } from '../../../testing/render';
 import { removeContactResponse, toggleTrackingResponse, trackingResponse } from '../../../../../shared/schemas/campaigns';
-import { testCampaign } from '../../campaigns/lib/test-campaign';
-import { testContact, testTracking } from '../lib/test-contacts';
+import { testCampaign } from '../../../testing/campaign-fakes';
+import { testContact, testTracking } from '../../../testing/contact-fakes';
 import { ContactsRoute } from './contacts';
 
 afterEach(() => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationJson } from '../../../../../shared/schemas/conversations';
 import { notificationStore } from '../../../components/ui/notifications';
 import { renderRoutes } from '../../../testing/render';
-import { fakeConversation, fakeConversationsServer } from '../lib/timeline-fakes';
+import { fakeConversation, fakeConversationsServer } from '../../../testing/timeline-fakes';
 import { TalentTimelineRoute } from '../routes/talent-timeline';
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../testing/render';
-import { fakeChange, fakeConversationsServer } from '../lib/timeline-fakes';
+import { fakeChange, fakeConversationsServer } from '../../../testing/timeline-fakes';
 import { QueueNewMail } from './queue-new-mail';
 
 afterEach(() => {

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../testing/render';
-import { fakeChange, fakeConversation, fakeConversationsServer } from '../lib/timeline-fakes';
+import { fakeChange, fakeConversation, fakeConversationsServer } from '../../../testing/timeline-fakes';
 import { QueuesSummary } from './queues-summary';
 
 afterEach(() => {

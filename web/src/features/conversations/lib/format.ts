@@ -7,7 +7,6 @@ import { monthDayYear, parseIsoDate } from '../../../../../shared/format/months'
 import { formatShortDate } from '../../../../../shared/format/short-date';
 import {
   STATUS_LABELS,
-  type ConversationStatus,
   type DateKind,
   type FeeJson,
   type FeeState,
@@ -19,8 +18,6 @@ import {
 } from '../../../../../shared/schemas/conversations';
 
 export { STATUS_LABELS };
-
-export const statusLabel = (status: ConversationStatus) => STATUS_LABELS[status];
 
 export const TURN_LABELS: Readonly<Record<Turn, string>> = { agency: 'Agency', talent: 'Talent' };
 

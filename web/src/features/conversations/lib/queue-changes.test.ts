@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeChange, fakeChanges } from './timeline-fakes';
+import { fakeChange, fakeChanges } from '../../../testing/timeline-fakes';
 import { changeText, newestFirst, talentsWithNewMail } from './queue-changes';
 
 describe('what changed', () => {

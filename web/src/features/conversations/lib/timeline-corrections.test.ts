@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conversationPatchBody } from '../../../../../shared/schemas/conversations';
-import { fakeConversation } from './timeline-fakes';
+import { fakeConversation } from '../../../testing/timeline-fakes';
 import { correctionBody, correctionDefaults, isCorrected, nothingToChangeMessage, optionToVat, resetBody, vatToOption } from './timeline-corrections';
 
 const withFacts = fakeConversation({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeConversation } from './timeline-fakes';
+import { fakeConversation } from '../../../testing/timeline-fakes';
 import { orderTalentConversations, selectedConversation } from './timeline-selection';
 import { talentTimelinePath } from '../../../lib/talent-path';
 

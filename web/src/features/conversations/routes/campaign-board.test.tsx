@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationListResponse } from '../../../../../shared/schemas/conversations';
 import { notificationStore } from '../../../components/ui/notifications';
 import { renderRoutes } from '../../../testing/render';
-import { testCampaign } from '../../campaigns/lib/test-campaign';
+import { testCampaign } from '../../../testing/campaign-fakes';
 import { parseCsv } from '../lib/csv';
-import { testList, testRow } from '../lib/board-test-rows';
+import { testList, testRow } from '../../../testing/board-fakes';
 import { CampaignBoardRoute } from './campaign-board';
 
 const DAY = 86_400_000;

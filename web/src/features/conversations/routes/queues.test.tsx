@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChangeJson, ConversationJson } from '../../../../../shared/schemas/conversations';
 import { notificationStore } from '../../../components/ui/notifications';
 import { renderRoutes } from '../../../testing/render';
-import { fakeChange, fakeConversation, fakeConversationsServer } from '../lib/timeline-fakes';
+import { fakeChange, fakeConversation, fakeConversationsServer } from '../../../testing/timeline-fakes';
 import { QueuesRoute } from './queues';
 
 afterEach(() => {

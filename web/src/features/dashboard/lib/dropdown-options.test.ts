@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '../../campaigns/api/campaign-types';
 import type { Contact, ContactsTracking } from '../../contacts/api/contact-types';
-import { testContact } from '../../contacts/lib/test-contacts';
+import { testContact } from '../../../testing/contact-fakes';
 import { campaignOptions, contactOptions, emptyDropdownText } from './dropdown-options';
 
 const contact = (email: string, talent_name: string, tracking_enabled = true, campaign_id = 'c1'): Contact =>

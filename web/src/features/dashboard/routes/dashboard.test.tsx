@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
-import { testCampaign } from '../../campaigns/lib/test-campaign';
+import { testCampaign } from '../../../testing/campaign-fakes';
 import { fakeCampaignList, fakeDashboardMetrics, fakeProcessingStatus, fakeStarted, fakeTracking } from '../../../testing/fakes';
 import { fakeApi, renderAt } from '../../../testing/render';
 import { readActiveTask } from '../../processing/lib/active-task';

@@ -5,7 +5,6 @@ import { parseResponse } from '../../../lib/parse-response';
 import { memberKeys } from './member-keys';
 
 export type AgencyMember = MemberJson;
-export type MemberStatus = MemberJson['status'];
 export type MembersResponse = Omit<MembersAnswer, 'success'>;
 
 export const listMembers = async ({ signal }: { signal?: AbortSignal } = {}): Promise<MembersResponse> =>

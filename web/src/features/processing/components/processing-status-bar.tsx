@@ -15,8 +15,8 @@ import { JobResultToast } from './job-result-toast';
 const text = messages.processing;
 
 /** Why an ended job needs attention: its error when it failed, else its warnings. */
-const endedMessage = (shown: ShownStatus): string | null =>
-  (shown.status.outcome === 'failed' ? shown.status.error : null) ?? (shown.status.warnings.length ? shown.status.warnings.join(' ') : null);
+const endedMessage = ({ status }: ShownStatus): string | null =>
+  (status.status === 'failed' ? status.error : null) || (status.warnings?.length ? status.warnings.join(' ') : null);
 
 /**
  * The global bar at the bottom of every top-nav page: polls GET /api/v3/status (every second

@@ -5,7 +5,7 @@ import { processingKeys } from '../api/processing-keys';
 import type { ProcessingStatus, StartedTask } from '../api/processing-types';
 import { storeActiveTask } from './active-task';
 import { noteJobStarted } from './poll-interval';
-import { formatOperationLabel } from './status-view';
+import { operationLabel } from './status-view';
 
 /** Refusal raised before a process call when a job already runs. */
 export class ProcessingBusyError extends Error {
@@ -16,7 +16,7 @@ export class ProcessingBusyError extends Error {
 }
 
 export const assertIdle = (status: ProcessingStatus, now: Date = new Date()): void => {
-  if (status.is_processing) throw new ProcessingBusyError(formatOperationLabel(status.operation_label, now));
+  if (status.is_processing) throw new ProcessingBusyError(operationLabel(status, now));
 };
 
 /**

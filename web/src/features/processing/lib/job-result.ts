@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { JobOutcome } from '../api/processing-types';
-import { formatOperationLabel } from './status-view';
+import { operationLabel, threadsDone } from './status-view';
 import type { ShownStatus } from './use-shown-status';
 
 /** What a job that this tab saw running came to: shown once it ends, with its counts. */
@@ -22,15 +22,16 @@ export type JobResult = {
  */
 export const jobResultOf = (shown: ShownStatus, cancelSeen: boolean, now: Date = new Date()): JobResult => {
   const { status } = shown;
-  const outcome: JobOutcome = status.outcome ?? (cancelSeen || status.phase === 'cancelling' ? 'cancelled' : 'succeeded');
+  const said = status.status === 'running' ? undefined : status.status;
+  const outcome: JobOutcome = said ?? (cancelSeen || status.phase === 'cancelling' ? 'cancelled' : 'succeeded');
   return {
     taskId: status.task_id,
     outcome,
-    label: formatOperationLabel(status.operation_label, now),
-    threads: status.progress.completed,
-    messages: status.messages,
-    error: outcome === 'failed' ? status.error : null,
-    warnings: status.warnings,
+    label: operationLabel(status, now),
+    threads: threadsDone(status),
+    messages: status.messages_processed ?? null,
+    error: outcome === 'failed' ? (status.error ?? null) : null,
+    warnings: status.warnings ?? [],
   };
 };
 

@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { normalizeStatus, processingStatusQueryOptions } from '../api/get-processing-status';
+import { processingStatusResponse } from '../../../../../shared/schemas/processing';
+import { processingStatusQueryOptions } from '../api/get-processing-status';
+import { fakeData } from '../../../testing/fake-response';
+import { fakeProcessingStatus } from '../../../testing/fakes';
 import { noteJobStarted, resetJobStarts, STARTED_HERE_FAST_POLL_MS, statusPollInterval } from './poll-interval';
 
-const idle = normalizeStatus({ is_processing: false });
-const running = normalizeStatus({ is_processing: true, task_id: 'task-1', phase: 'fetching' });
-const justEnded = normalizeStatus({ is_processing: false, task_id: 'task-1', status: 'succeeded' });
+const status = (changes: Parameters<typeof fakeProcessingStatus>[0]) => fakeData(processingStatusResponse, fakeProcessingStatus(changes));
+const idle = status({ is_processing: false });
+const running = status({ is_processing: true, task_id: 'task-1', phase: 'fetching' });
+const justEnded = status({ is_processing: false, task_id: 'task-1', status: 'succeeded' });
 
 beforeEach(() => resetJobStarts());
 
@@ -33,18 +37,8 @@ describe('statusPollInterval', () => {
 
 describe('the status query polls by that interval', () => {
   let status = idle;
-  const fetchStatus = vi.fn(async () => new Response(JSON.stringify({ success: true, ...raw() }), { status: 200 }));
-  /** The whole answer, as the route sends it (the client parses it with the response schema). */
-  const raw = () => ({
-    is_processing: status.is_processing,
-    operation_label: null,
-    elapsed_seconds: null,
-    task_id: status.task_id,
-    phase: status.is_processing ? status.phase : null,
-    progress: null,
-    current_thread: null,
-    ...(status.is_processing || !status.outcome ? {} : { status: status.outcome }),
-  });
+  // The whole answer, as the route sends it (the client parses it with the response schema).
+  const fetchStatus = vi.fn(async () => new Response(JSON.stringify(status), { status: 200 }));
 
   beforeEach(() => {
     status = idle;

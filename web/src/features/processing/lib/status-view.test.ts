@@ -1,71 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeStatus } from '../api/get-processing-status';
+import { processingStatusResponse } from '../../../../../shared/schemas/processing';
+import { fakeData } from '../../../testing/fake-response';
+import { fakeProcessingStatus, fakeProgress } from '../../../testing/fakes';
 import { elapsedSecondsAt, formatOperationLabel, statusBarView } from './status-view';
 
 const now = new Date(2025, 5, 10, 12);
 
-describe('normalizeStatus', () => {
-  it('reads both progress shapes and clamps the percent', () => {
-    expect(normalizeStatus({ is_processing: true, progress: { threads_total: 10, threads_completed: 4 } }).progress).toEqual({
-      total: 10,
-      completed: 4,
-      percent: 40,
-    });
-    expect(normalizeStatus({ progress: { total: 5, completed: 5, percent: 130 } }).progress.percent).toBe(100);
-    expect(normalizeStatus({ progress: { total: 5, completed: 0, percent: -4 } }).progress.percent).toBe(0);
-    expect(normalizeStatus({}).progress).toEqual({ total: 0, completed: 0, percent: 0 });
-  });
+/** A running job's status as the client holds it: the server's answer, parsed by the shared schema. */
+const runningStatus = (changes: Parameters<typeof fakeProcessingStatus>[0] = {}) =>
+  fakeData(processingStatusResponse, fakeProcessingStatus({ is_processing: true, task_id: 't', operation_label: 'Campaign spring-24', progress: fakeProgress(0, 0), ...changes }));
 
-  it('reads how an ended job went and its message count, only once it ended', () => {
-    const ended = normalizeStatus({ is_processing: false, task_id: 't', status: 'failed', error: 'Gmail down', messages_processed: 7 });
-    expect([ended.outcome, ended.error, ended.messages]).toEqual(['failed', 'Gmail down', 7]);
-    const running = normalizeStatus({ is_processing: true, status: 'running', error: 'x' });
-    expect([running.outcome, running.error, running.messages]).toEqual([null, null, null]);
-  });
-
-  it('reads the warnings of an ended job (a sheet sync that failed), only once it ended', () => {
-    const warnings = ['The sheets could not be updated: The caller does not have permission'];
-    expect(normalizeStatus({ is_processing: false, task_id: 't', status: 'succeeded', warnings }).warnings).toEqual(warnings);
-    expect(normalizeStatus({ is_processing: true, warnings }).warnings).toEqual([]);
-    expect(normalizeStatus({ is_processing: false, status: 'succeeded' }).warnings).toEqual([]);
-  });
-
-  it('defaults the label to "Processing" and drops unknown phases', () => {
-    const status = normalizeStatus({ is_processing: true, phase: 'weird', operation_label: '' });
-    expect(status.operation_label).toBe('Processing');
-    expect(status.phase).toBeNull();
-    expect(status.current_thread).toBeNull();
+describe('the status answer', () => {
+  it('is read as the server sends it: known phases and outcomes, a percent in 0–100', () => {
+    const answer = fakeProcessingStatus({ is_processing: true, task_id: 't', phase: 'fetching', progress: fakeProgress(4, 10) });
+    expect(processingStatusResponse.parse(answer)).toEqual(answer);
+    for (const drift of [{ phase: 'weird' }, { status: 'exploded' }, { progress: fakeProgress(5, 4, 125) }, { elapsed_seconds: -3 }]) {
+      expect(processingStatusResponse.safeParse({ ...answer, ...drift }).success, JSON.stringify(drift)).toBe(false);
+    }
   });
 });
 
 describe('statusBarView', () => {
-  const view = (raw: Parameters<typeof normalizeStatus>[0]) => statusBarView(normalizeStatus({ is_processing: true, ...raw }), now);
+  const view = (changes: Parameters<typeof fakeProcessingStatus>[0]) => statusBarView(runningStatus(changes), now);
 
   it('prints each phase text', () => {
     expect(view({ phase: 'starting' }).phaseText).toBe('Starting...');
     expect(view({ phase: 'initializing' }).phaseText).toBe('Initializing...');
     expect(view({ phase: 'fetching' }).phaseText).toBe('Fetching threads...');
     expect(view({ phase: 'finalizing' }).phaseText).toBe('Finalizing...');
-    expect(view({ phase: 'syncing_sheets', progress: { threads_total: 9, threads_completed: 7 } }).phaseText).toBe(
-      'Syncing Google Sheets... (7 thread(s) done)',
-    );
+    expect(view({ phase: 'syncing_sheets', progress: fakeProgress(7, 9) }).phaseText).toBe('Syncing Google Sheets... (7 thread(s) done)');
     const cancelling = view({ phase: 'cancelling' });
     expect(cancelling.phaseText).toBeNull();
     expect(cancelling.cancelling).toBe(true);
+    // an ended job's phase is said by its result, not by the bar
+    expect(view({ is_processing: false, phase: 'completed', status: 'succeeded' }).phaseText).toBeNull();
+    expect(view({ phase: null }).phaseText).toBeNull();
   });
 
-  it('shows a date-range label as "Mon D - Mon D"', () => {
+  it('shows a date-range label as "Mon D - Mon D", and "Processing" when the server names none', () => {
     expect(view({ operation_label: 'Date range 2025-06-01 00:00 to 2025-06-03 23:59' }).label).toBe('Jun 1 - Jun 3');
     expect(view({ operation_label: 'Date range 2024-12-30 00:00 to 2025-01-02 23:59' }).label).toBe('Dec 30, 2024 - Jan 2, 2025');
     expect(view({ operation_label: 'Campaign spring-24' }).label).toBe('Campaign spring-24');
     expect(view({ operation_label: 'Processing emails from 2025-11-01 to 2026-11-23' }).label).toBe('Processing emails from Nov 1, 2025 - Nov 23, 2026');
+    expect(view({ operation_label: null }).label).toBe('Processing');
   });
 
-  it('prints progress and the current subject', () => {
-    const result = view({ progress: { total: 8, completed: 3 }, current_thread: { subject: 'Re: rates', thread_id: 't1' } });
+  it('prints progress and the current subject (none before the server counts, none for an empty subject)', () => {
+    const result = view({ progress: fakeProgress(3, 8, 37.5), current_thread: { subject: 'Re: rates', thread_id: 't1' } });
     expect(result.progressText).toBe('3/8 threads');
     expect(result.percentText).toBe('38%');
     expect(result.subject).toBe('Re: rates');
+    expect(view({ progress: null }).progressText).toBe('0/0 threads');
+    expect(view({ current_thread: { subject: '', thread_id: 't1' } }).subject).toBeNull();
   });
 });
 

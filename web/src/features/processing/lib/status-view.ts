@@ -1,5 +1,6 @@
 import { formatStatusDateRange } from '../../../../../shared/format/date-range-label';
 import { messages } from '../../../../../shared/messages';
+import type { ProcessingPhase } from '../../../../../shared/schemas/processing';
 import type { ProcessingStatus } from '../api/processing-types';
 
 const DAY_RANGE = /(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})(?! \d{2}:\d{2})/;
@@ -31,23 +32,32 @@ export type StatusBarView = {
   cancelling: boolean;
 };
 
+/** The phases the bar names while a job runs (cancelling is said by the Cancel button; the ends by the result). */
+const PHASE_TEXT: Partial<Record<ProcessingPhase, string>> = messages.processing.phases;
+
+/** The job's label as the bar, the result and the guard write it ("Processing" when the server names none). */
+export const operationLabel = (status: ProcessingStatus, now: Date = new Date()): string =>
+  formatOperationLabel(status.operation_label || messages.processing.defaultLabel, now);
+
+/** Threads done so far (none before the server counts any). */
+export const threadsDone = (status: ProcessingStatus): number => status.progress?.completed ?? 0;
+
 const phaseText = (status: ProcessingStatus): string | null => {
-  const { phase } = status;
-  if (!phase || phase === 'cancelling') return null;
-  const text = messages.processing.phases[phase];
-  return phase === 'syncing_sheets' ? `${text} ${messages.processing.threadsDone(status.progress.completed)}` : text;
+  const text = status.phase ? PHASE_TEXT[status.phase] : undefined;
+  if (!text) return null;
+  return status.phase === 'syncing_sheets' ? `${text} ${messages.processing.threadsDone(threadsDone(status))}` : text;
 };
 
 /** Everything the status bar prints, from one status snapshot. */
 export const statusBarView = (status: ProcessingStatus, now: Date = new Date()): StatusBarView => {
-  const percent = Math.round(status.progress.percent);
+  const percent = Math.round(status.progress?.percent ?? 0);
   return {
-    label: formatOperationLabel(status.operation_label, now),
+    label: operationLabel(status, now),
     phaseText: phaseText(status),
-    progressText: messages.processing.threadsProgress(status.progress.completed, status.progress.total),
+    progressText: messages.processing.threadsProgress(threadsDone(status), status.progress?.total ?? 0),
     percent,
     percentText: messages.processing.percent(percent),
-    subject: status.current_thread?.subject ?? null,
+    subject: status.current_thread?.subject || null,
     cancelling: status.phase === 'cancelling',
   };
 };

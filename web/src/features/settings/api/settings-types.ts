@@ -6,9 +6,6 @@ export type SettingsSection = 'processing_mode' | 'processing_limits' | 'date_ra
 
 /** Each section as the server answers it (shared/schemas/settings.ts). */
 export type SectionSettings = Pick<SectionSettingsJson, SettingsSection>;
-export type ProcessingModeSettings = SectionSettings['processing_mode'];
-export type ProcessingLimitsSettings = SectionSettings['processing_limits'];
-export type DateRangeProcessingSettings = SectionSettings['date_range_processing'];
 export type HealthCheckSettings = SectionSettings['health_check'];
 
 export type ModelConfiguration = ModelConfigurationJson;

@@ -1,13 +1,13 @@
 import { useId, type ReactNode } from 'react';
-import { FieldHint, Input, Label } from '../../../components/ui/input';
-import { useDebouncedDraft } from '../lib/use-debounced-draft';
+import { FieldError, FieldHint, Input, Label } from '../../../components/ui/input';
+import { useDebouncedDraft, type DraftCommit } from '../lib/use-debounced-draft';
 
 export type DraftNumberFieldProps = {
   label: string;
   /** The saved value as the field shows it. */
   saved: string;
-  /** Applies the field's rules to the typed text, saves, and returns the text to show. */
-  commit: (draft: string) => string;
+  /** Applies the field's rules to the typed text: saves and returns the text to show, or returns the broken rule's message (nothing saved). */
+  commit: (draft: string) => DraftCommit;
   placeholder?: string;
   inputMode?: 'numeric' | 'decimal';
   hint?: ReactNode;
@@ -22,7 +22,9 @@ export type DraftNumberFieldProps = {
 export const DraftNumberField = ({ label, saved, commit, placeholder, inputMode = 'numeric', hint, disabled, className }: DraftNumberFieldProps) => {
   const id = useId();
   const hintId = useId();
-  const { draft, onChange, flush } = useDebouncedDraft(saved, commit);
+  const errorId = useId();
+  const { draft, error, onChange, flush } = useDebouncedDraft(saved, commit);
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={className}>
       <Label htmlFor={id}>{label}</Label>
@@ -38,9 +40,11 @@ export const DraftNumberField = ({ label, saved, commit, placeholder, inputMode 
         onKeyDown={(event) => {
           if (event.key === 'Enter') flush();
         }}
-        aria-describedby={hint ? hintId : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
       />
       {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      <FieldError id={errorId} message={error ?? undefined} />
     </div>
   );
 };

@@ -5,9 +5,9 @@ import { Label } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { useModelConfigSaver } from '../api/update-model-config';
 import type { ModelConfiguration } from '../api/settings-types';
-import type { ModelChoiceWire } from '../../../../../shared/schemas/settings';
+import { maxTokensSchema, temperatureSchema, type ModelChoiceWire } from '../../../../../shared/schemas/settings';
 import type { SelectOption } from '../../../components/ui/select';
-import { normalizeMaxTokens, normalizeTemperature } from '../lib/settings-rules';
+import { readModelNumber } from '../lib/settings-rules';
 import { DraftNumberField } from './draft-number-field';
 
 const text = messages.settings;
@@ -50,18 +50,20 @@ export const ModelConfigRow = ({ purpose, config, choices }: ModelConfigRowProps
         inputMode="decimal"
         saved={String(config.temperature)}
         commit={(draft) => {
-          const temperature = normalizeTemperature(draft, config.temperature);
-          if (temperature !== config.temperature) update({ temperature }, { immediate: true });
-          return String(temperature);
+          const read = readModelNumber(temperatureSchema, draft, config.temperature);
+          if ('error' in read) return read;
+          if (read.value !== config.temperature) update({ temperature: read.value }, { immediate: true });
+          return String(read.value);
         }}
       />
       <DraftNumberField
         label={text.maxTokens}
         saved={String(config.max_tokens)}
         commit={(draft) => {
-          const maxTokens = normalizeMaxTokens(draft, config.max_tokens);
-          if (maxTokens !== config.max_tokens) update({ max_tokens: maxTokens }, { immediate: true });
-          return String(maxTokens);
+          const read = readModelNumber(maxTokensSchema, draft, config.max_tokens);
+          if ('error' in read) return read;
+          if (read.value !== config.max_tokens) update({ max_tokens: read.value }, { immediate: true });
+          return String(read.value);
         }}
       />
     </fieldset>

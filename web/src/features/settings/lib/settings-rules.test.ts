@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   modelOptions,
-  normalizeMaxTokens,
   normalizeMinMessages,
   normalizeScanDays,
-  normalizeTemperature,
+  readModelNumber,
   recoveryChange,
   recoveryEnabled,
   scanDaysDisplay,
 } from './settings-rules';
+import { maxTokensSchema, modelConfigBody, temperatureSchema } from '../../../../../shared/schemas/settings';
 
 describe('scan days', () => {
   it('accepts 0 to 3000, 0 or blank meaning unlimited', () => {
@@ -45,13 +45,18 @@ describe('minimum messages', () => {
 });
 
 describe('model fields', () => {
-  it('keeps the current value for an unreadable temperature or token count', () => {
-    expect(normalizeTemperature('0.7', 0.3)).toBe(0.7);
-    expect(normalizeTemperature('-1', 0.3)).toBe(0.3);
-    expect(normalizeTemperature('hot', 0.3)).toBe(0.3);
-    expect(normalizeMaxTokens('1200', 500)).toBe(1200);
-    expect(normalizeMaxTokens('0', 500)).toBe(500);
-    expect(normalizeMaxTokens('12.9', 500)).toBe(12);
+  it("reads temperature and max tokens by the server's own rules, with its messages; blank keeps the current value", () => {
+    const refused = (body: object) => modelConfigBody.safeParse({ operation: 'thread_summary', ...body }).error?.issues[0]?.message;
+    expect(readModelNumber(temperatureSchema, '0.7', 0.3)).toEqual({ value: 0.7 });
+    expect(readModelNumber(temperatureSchema, ' 2 ', 0.3)).toEqual({ value: 2 });
+    expect(readModelNumber(temperatureSchema, '', 0.3)).toEqual({ value: 0.3 });
+    expect(readModelNumber(temperatureSchema, '5', 0.3)).toEqual({ error: refused({ temperature: 5 }) });
+    expect(readModelNumber(temperatureSchema, '-1', 0.3)).toEqual({ error: 'temperature must be between 0 and 2' });
+    expect(readModelNumber(temperatureSchema, 'hot', 0.3)).toEqual({ error: 'temperature must be a number' });
+    expect(readModelNumber(maxTokensSchema, '1200', 500)).toEqual({ value: 1200 });
+    expect(readModelNumber(maxTokensSchema, '50000', 500)).toEqual({ error: refused({ max_tokens: 50_000 }) });
+    expect(readModelNumber(maxTokensSchema, '0', 500)).toEqual({ error: 'max_tokens must be between 1 and 32000' });
+    expect(readModelNumber(maxTokensSchema, '12.9', 500)).toEqual({ error: 'max_tokens must be a whole number' });
   });
 
   it('marks the recommended model of the purposes that have one', () => {

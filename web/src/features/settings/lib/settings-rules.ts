@@ -8,6 +8,7 @@ import {
 } from '../../../../../shared/constants';
 import { messages } from '../../../../../shared/messages';
 import type { SelectOption } from '../../../components/ui/select';
+import type { z } from '../../../lib/zod';
 import type { HealthCheckSettings } from '../api/settings-types';
 
 const parseNumber = (input: string | number): number | null => {
@@ -38,15 +39,19 @@ export const normalizeMinMessages = (input: string | number, current: number): n
   return Math.min(MIN_MESSAGES_FOR_INCREMENTAL.max, Math.max(MIN_MESSAGES_FOR_INCREMENTAL.min, Math.round(value)));
 };
 
-/** Bounds are not specified: only a readable, non-negative temperature is taken. */
-export const normalizeTemperature = (input: string, current: number): number => {
-  const value = parseNumber(input);
-  return value === null || Number.isNaN(value) || value < 0 ? current : value;
-};
+/** A typed number as a field's rule reads it: the value to save, or why the server would refuse it. */
+type NumberFieldRead = { value: number } | { error: string };
 
-export const normalizeMaxTokens = (input: string, current: number): number => {
+/**
+ * A model's temperature or max tokens through the server's own rule for it (shared/schemas/settings.ts:
+ * temperatureSchema, maxTokensSchema), so the field refuses what a save would be refused for, with
+ * the server's message, before any request. A blank field keeps the current value.
+ */
+export const readModelNumber = (rule: z.ZodType<number>, input: string, current: number): NumberFieldRead => {
   const value = parseNumber(input);
-  return value === null || Number.isNaN(value) || value < 1 ? current : Math.floor(value);
+  if (value === null) return { value: current };
+  const parsed = rule.safeParse(value);
+  return parsed.success ? { value: parsed.data } : { error: parsed.error.issues[0]!.message };
 };
 
 /** The recovery switches read "check on …", the stored flags "skip on …": shown inverted. */

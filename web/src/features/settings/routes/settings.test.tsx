@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
 import { MODEL_DEFAULTS, MODEL_PURPOSES } from '../../../../../shared/constants';
-import { modelConfigResponse } from '../../../../../shared/schemas/settings';
+import { modelConfigBody, modelConfigResponse } from '../../../../../shared/schemas/settings';
 import { fakeResponse } from '../../../testing/fake-response';
 import { fakeAuthStatus, fakeMembers } from '../../../testing/fakes';
 import { fakeApi, renderAt } from '../../../testing/render';
@@ -226,6 +226,32 @@ describe('SettingsRoute', () => {
     await user.type(tokens, '4000');
     await waitFor(() => expect(posts(api, 'model-config')).toHaveLength(2), SAVE_WAIT);
     expect(posts(api, 'model-config')[1]).toEqual({ operation: 'thread_summary', model: 'gpt-5', temperature: 0.3, max_tokens: 4000 });
+  });
+
+  it("refuses temperature 5 and 50,000 max tokens with the server's own message, before any request", async () => {
+    const { api, user } = setup();
+    const serverSays = (change: object) => modelConfigBody.safeParse({ operation: 'thread_summary', ...change }).error?.issues[0]?.message;
+    const row = within(await screen.findByTestId('model-thread_summary'));
+    const temperature = row.getByLabelText('Temperature') as HTMLInputElement;
+    await user.clear(temperature);
+    await user.type(temperature, '5');
+    await waitFor(() => expect(row.getByRole('alert').textContent).toBe(serverSays({ temperature: 5 })), SAVE_WAIT);
+    expect(serverSays({ temperature: 5 })).toBe('temperature must be between 0 and 2');
+    expect(temperature.value).toBe('5');
+    expect(temperature.getAttribute('aria-invalid')).toBe('true');
+
+    const tokens = row.getByLabelText('Max tokens') as HTMLInputElement;
+    await user.clear(tokens);
+    await user.type(tokens, '50000');
+    await waitFor(() => expect(row.getAllByRole('alert').map((alert) => alert.textContent)).toContain(serverSays({ max_tokens: 50_000 })), SAVE_WAIT);
+    expect(serverSays({ max_tokens: 50_000 })).toBe('max_tokens must be between 1 and 32000');
+    expect(posts(api, 'model-config')).toEqual([]);
+
+    // Back within the rule: the message goes and the value is saved.
+    await user.clear(temperature);
+    await user.type(temperature, '1');
+    await waitFor(() => expect(posts(api, 'model-config')).toEqual([{ operation: 'thread_summary', model: 'gpt-4.1-mini', temperature: 1, max_tokens: 8000 }]), SAVE_WAIT);
+    expect(temperature.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('aggregates load failures into one banner; clearing it retries', async () => {

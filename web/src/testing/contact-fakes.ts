@@ -1,8 +1,8 @@
-import { contactJson, contactMapKey, trackingResponse } from '../../../../../shared/schemas/campaigns';
-import type { z } from '../../../lib/zod';
-import type { Contact, ContactsTracking } from '../api/contact-types';
-import { combineTrackingPages } from '../api/get-contacts-tracking';
-import { fakeData } from '../../../testing/fake-response';
+import { contactJson, contactMapKey, trackingResponse } from '../../../shared/schemas/campaigns';
+import type { z } from '../lib/zod';
+import type { Contact, ContactsTracking } from '../features/contacts/api/contact-types';
+import { combineTrackingPages } from '../features/contacts/api/get-contacts-tracking';
+import { fakeData } from './fake-response';
 
 /** A contact as the server answers it, read through the shared schema. */
 export const testContact = (overrides: Partial<z.input<typeof contactJson>> = {}): Contact =>

@@ -7,7 +7,6 @@ import {
   changesResponse,
   conversationPatchResponse,
   conversationDetailResponse,
-  conversationJson,
   conversationListResponse,
   type AssignBody,
   type ChangeJson,
@@ -15,21 +14,18 @@ import {
   type ConversationPatchBody,
   type ConversationMessageJson,
   type ConversationWhyJson,
-} from '../../../../../shared/schemas/conversations';
-import { needsReply } from '../../../../../shared/conversation-status';
+} from '../../../shared/schemas/conversations';
+import { needsReply } from '../../../shared/conversation-status';
+import { testRow } from './board-fakes';
 
+/** A conversation under way (negotiating, the agency's turn): the board's row with a timeline's defaults. */
 export const fakeConversation = (overrides: Partial<ConversationJson> = {}): ConversationJson => {
   const campaignId = overrides.campaign_id === undefined ? 'glow-q1' : overrides.campaign_id;
   const email = overrides.contact_email === undefined ? 'ana@example.com' : overrides.contact_email;
-  return conversationJson.parse({
+  return testRow({
     id: `${campaignId}:${email}`,
-    campaign_id: campaignId,
-    campaign_name: 'Glow Serum Q1',
-    contact_email: email,
     talent_name: 'Anaïs Dubois',
     handle: '@anais',
-    email_owner: '',
-    tracking: true,
     status: 'negotiating',
     whose_turn: 'agency',
     turn_since: '2026-11-10T09:00:00.000Z',
@@ -38,17 +34,7 @@ export const fakeConversation = (overrides: Partial<ConversationJson> = {}): Con
     message_count: 2,
     subject: 'Glow Serum collab',
     summary: 'Anaïs asked 1,500 EUR for a Reel.',
-    next_date: null,
-    dates: [],
-    fees: [],
-    latest_fee: null,
     attribution: { reason: 'talent_address', campaign_confirmed: true },
-    needs_assignment: false,
-    candidates: [],
-    follow_up: false,
-    threads: [],
-    corrected_fields: [],
-    failures: [],
     updated_at: '2026-11-10T09:05:00.000Z',
     ...overrides,
   });

@@ -1,4 +1,4 @@
-import type { Campaign } from '../api/campaign-types';
+import type { Campaign } from '../features/campaigns/api/campaign-types';
 
 /** A ready campaign with every Drive resource, for tests. */
 export const testCampaign = (overrides: Partial<Campaign> = {}): Campaign => ({

@@ -9,7 +9,7 @@ import {
   type ConversationJson,
   type ConversationListResponse,
   type ConversationStatus,
-} from '../../../../../shared/schemas/conversations';
+} from '../../../shared/schemas/conversations';
 
 export const testRow = (overrides: Partial<ConversationJson> = {}): ConversationJson => {
   const email = overrides.contact_email ?? 'ana@example.com';

@@ -25,10 +25,12 @@ describe('model choices from the server', () => {
       model_warnings: [{ purpose: 'campaign_aggregation', old_model: 'gpt-5-nano', new_model: 'gpt-5.4-nano', reason: 'not_found', since: '2026-12-12T00:00:00Z' }],
     }));
     expect(parsed.models.map((m) => m.id)).toEqual(['gpt-5.4-nano', 'gpt-5-nano']);
+    const announced = { id: 'gpt-9-test', family: 'gpt-5.2+' as const, recommended_for: [], shutdown_on: '2027-06-01', successor: null, retired: false };
+    expect(choiceOptions('thread_summary', [announced], 'gpt-9-test').map((o) => o.label)).toEqual(['gpt-9-test (shuts down 2027-06-01)']);
     expect(parsed.warnings).toHaveLength(1);
     expect(choiceOptions('individual_message_summary', parsed.models, 'gpt-5-nano').map((o) => o.label)).toEqual([
-      'gpt-5.4-nano (shuts down 2027-04-01)',
-      'gpt-5-nano (recommended) (shuts down 2026-12-11)',
+      'gpt-5.4-nano (shuts down 2027-04-01; then gpt-5.4-mini)',
+      'gpt-5-nano (recommended) (shuts down 2026-12-11; then gpt-5.4-nano)',
     ]);
     // the current model stays selectable when the server no longer offers it
     expect(choiceOptions('thread_summary', parsed.models, 'gpt-4.1-mini').map((o) => o.value)).toEqual(['gpt-5.4-nano', 'gpt-5-nano', 'gpt-4.1-mini']);

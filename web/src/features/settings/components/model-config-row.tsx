@@ -24,7 +24,8 @@ export const choiceOptions = (purpose: ModelPurpose, choices: readonly ModelChoi
     const parts = [c.id];
     if (c.recommended_for.includes(purpose)) parts.push(text.recommended);
     if (c.retired) parts.push(`(shut down${c.successor ? `; use ${c.successor}` : ''})`);
-    else if (c.shutdown_on) parts.push(`(shuts down ${c.shutdown_on})`);
+    // what will change and when: the model the product moves this purpose to on that day
+    else if (c.shutdown_on) parts.push(`(shuts down ${c.shutdown_on}${c.successor ? `; then ${c.successor}` : ''})`);
     return { value: c.id, label: parts.join(' ') };
   });
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MODEL_CHOICES, MODEL_PURPOSES, type ModelPurpose } from '../../../shared/constants';
+import { MODEL_CHOICES, type ModelPurpose } from '../../../shared/constants';
 import { describeModel, isChatModel, isRetired, modelChoices, shutdownOf, successorFor, type ListedShutdowns, type ModelChoiceInfo } from '../../../shared/model-catalog';
 import { productNow } from '../ai/clock';
 import { listKeyModels } from '../ai/key-check';
@@ -84,4 +84,3 @@ export const checkModelChoice = async (agencyName: string, model: string): Promi
 export const liveModelFor = (model: string, purpose: ModelPurpose, now = productNow(), listed?: ListedShutdowns): string =>
   isRetired(model, now, listed) ? successorFor(model, purpose, now, listed) : model;
 
-export const ALL_PURPOSES: readonly ModelPurpose[] = MODEL_PURPOSES;

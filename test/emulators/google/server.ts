@@ -24,7 +24,7 @@ import { addAccount as addAccountTo, buildState, type Account, type EmulatorStat
 import { isViewerPath, viewerReply } from './viewer';
 
 export type { EmulatorState } from './state';
-export type { FaultInjector, FaultRule } from './faults';
+export type { FaultInjector } from './faults';
 export type { SeedData } from '../../fixtures/seed/types';
 
 export type GoogleEmulatorOptions = {

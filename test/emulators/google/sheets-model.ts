@@ -271,17 +271,3 @@ export const clearValues = (r: Resolved): void => {
   }
 };
 
-/** Last row (exclusive) of the "table" that starts at the range's first row within its columns. */
-export const tableEnd = (r: Resolved): number => {
-  let last = -1;
-  for (let i = r.range.startRow; i < Math.min(r.range.endRow, r.sheet.cells.length); i++) {
-    const row = r.sheet.cells[i] ?? [];
-    for (let j = r.range.startCol; j < Math.min(r.range.endCol, row.length); j++) {
-      if (!isEmpty(row[j])) {
-        last = i;
-        break;
-      }
-    }
-  }
-  return last + 1;
-};

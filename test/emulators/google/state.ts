@@ -3,7 +3,7 @@ import type { SeedData } from '../../fixtures/seed/types';
 import { mulberry32, type Prng } from '../../fixtures/seed/prng';
 import type { MessageLike } from './mime';
 import { parseAddress, parseAddressList, rawOf } from './mime';
-import type { QAddress, Searchable } from './gmail-query';
+import type { Searchable } from './gmail-query';
 
 export type Account = { sub: string; email: string; name: string; givenName: string; familyName: string; picture: string; hd?: string };
 
@@ -216,11 +216,6 @@ export const insertMessage = (mb: Mailbox, m: StoredMessage): void => {
     list.push(m);
     list.sort((a, b) => a.internalDate - b.internalDate || a.historyId - b.historyId);
   } else mb.threads.set(m.threadId, [m]);
-};
-
-export const addressesOf = (m: StoredMessage): QAddress[] => {
-  const s = searchableOf(m);
-  return [...s.from, ...s.to, ...s.cc];
 };
 
 export const buildState = (seed: SeedData | undefined, issuer: string, clock: () => number, rngSeed = 0x600913): EmulatorState => {

@@ -92,4 +92,3 @@ export const liveModels = (now: number): EmulatedModel[] => MODELS.filter((m) =>
 
 /** Hidden reasoning tokens spent before any visible output, by `reasoning_effort`. */
 export const REASONING_TOKENS: Record<string, number> = { minimal: 0, none: 0, low: 48, medium: 160, high: 480, xhigh: 960 };
-export const DEFAULT_REASONING_EFFORT = 'medium';

@@ -40,18 +40,23 @@ const isDeliveryReport = (contentType: string): boolean =>
 // a success notice (NOTIFY=SUCCESS) that it was delivered or relayed.
 const FAILURE_SHAPE =
   /undeliver|not (?:be )?delivered|couldn't be delivered|could not be delivered|wasn't delivered|delivery (?:status notification \(failure\)|has failed|failed|failure)|failure notice|returned mail|address not found|user unknown|unknown user|does not exist|permanent (?:error|failure)|mailbox (?:is )?(?:full|unavailable)|rejected|(?<![\d.])5\.\d{1,3}\.\d{1,3}(?![\d.])|unzustellbar|nicht zustellbar|non remis|non distribuable|no se (?:ha )?(?:podido|puede) entregar|non recapitabile|onbestelbaar|não entregue/i;
+// A delay warning names the failure so far ("Your message could not be delivered for more than
+// 4 hour(s)", "remains undelivered") but promises more tries: Postfix, Exim and Exchange wording.
+const DELAY_WARNING = /warning only|(?:will be|still being) retried|delivery attempts will continue|has not yet been delivered|will continue to be attempted/i;
 const NOTICE_SHAPE =
   /\(delay\)|\(success\)|delivered successfully|successfully delivered|delivery (?:was )?(?:successful|complete)|\brelayed\b|delivery delayed|delayed mail|message delayed|temporary (?:problem|failure)|will (?:retry|try again|keep trying)|still (?:being )?(?:retried|trying)|verzögert|retardé|retrasad|ritardat/i;
 
 /** What the sender's address and name say: a mail system, not a person. */
-const isDaemon = (from: string | undefined): boolean => DAEMON_ADDRESS.test(from ?? '') || DAEMON_NAME.test(from ?? '');
+const isDaemon = (from = ''): boolean => DAEMON_ADDRESS.test(from) || DAEMON_NAME.test(from);
 
 /** 'bounce' for a delivery failure, 'notice' for one that delivery is still tried or done. */
 const deliveryNotice = ({ headers, from, subject, ownText, mimeType }: AutoReplyInput): 'bounce' | 'notice' | undefined => {
   const said = `${subject}\n${ownText}`;
-  const report = isDeliveryReport(`${headers.get('content-type') ?? ''} ${mimeType ?? ''}`);
-  if (headers.has('x-failed-recipients') || BOUNCE_SUBJECT.test(subject)) return NOTICE_SHAPE.test(said) && !FAILURE_SHAPE.test(said) ? 'notice' : 'bounce';
-  if (!report && !isDaemon(from)) return undefined;
+  const report = isDeliveryReport([headers.get('content-type'), mimeType].join(' '));
+  const failureSignal = headers.has('x-failed-recipients') || BOUNCE_SUBJECT.test(subject);
+  if (!failureSignal && !report && !isDaemon(from)) return undefined;
+  if (DELAY_WARNING.test(said)) return 'notice';
+  if (failureSignal) return NOTICE_SHAPE.test(said) && !FAILURE_SHAPE.test(said) ? 'notice' : 'bounce';
   if (FAILURE_SHAPE.test(said)) return 'bounce';
   if (NOTICE_SHAPE.test(said)) return 'notice';
   // A delivery-status report says nothing else; a daemon's other notices are still machine mail.
@@ -66,7 +71,7 @@ const AUTO_SUBJECT_PREFIX =
 // Words a person might also open a subject with ("Out of office next week?"): only as the
 // whole subject or followed by a separator.
 const AWAY_SUBJECT_WORD =
-  /^\s*[[(]?\s*(?:out of (?:the )?office|ooo|away from (?:the )?office|absence|absent(?:e)?(?: du bureau)?|abwesend(?:heit)?|nicht im büro|fuera de la oficina|ausente|ausencia|fuori (?:ufficio|sede)|assente|afwezig(?:heid)?|niet aanwezig|fora do escritório|ausência|不在(?:のお知らせ)?|休暇|부재\s?중|휴가|auto)\s*(?:[:：\-–—|\])]|$)/iu;
+  /^\s*[[(]?\s*(?:out of (?:the )?office|ooo|away from (?:the )?office|absence|absent(?:e)?(?: du bureau)?|abwesen(?:d|heit)|nicht im büro|fuera de la oficina|ausente|ausencia|fuori (?:ufficio|sede)|assente|afwezig(?:heid)?|niet aanwezig|fora do escritório|ausência|不在(?:のお知らせ)?|休暇|부재\s?중|휴가|auto)\s*(?:[:：\-–—|\])]|$)/iu;
 // The same notions anywhere in a subject: a hint only ("Re: Automatic reply: …" is a person).
 const AWAY_ANYWHERE =
   /out of (?:the )?office|automatic reply|auto[- ]?reply|abwesenheit|réponse automatique|respuesta automática|fuera de la oficina|risposta automatica|fuori ufficio|automatisch antwoord|resposta automática|自動返信|不在|부재\s?중|자동\s?응답|自动回复/iu;
@@ -77,7 +82,7 @@ const AUTOMATION_STATEMENT =
 // Away and come-back wording: a person may write it too ("I'm out until Monday, but yes"),
 // so it only counts together with another hint.
 const AWAY_BODY =
-  /out of (?:the )?office|away from (?:the |my )?(?:office|desk)|(?:i am|i'm|i will be|i'll be) (?:currently )?(?:away|out|on (?:annual |parental |maternity |sick )?(?:leave|vacation|holiday))|limited access to (?:my )?e-?mail|not (?:be )?checking (?:this|my) (?:inbox|e-?mails?)|upon my return|on my return|when i (?:return|get back|am back)|je suis (?:actuellement )?absente?|je serai absente?|dès mon retour|à mon retour|(?:nicht im büro|abwesend|im urlaub)|nach meiner rückkehr|(?:estoy|estaré) (?:fuera de la oficina|de vacaciones|ausente)|a mi regreso|(?:sono|sarò) (?:fuori (?:ufficio|sede)|in ferie|assente)|al mio rientro|(?:ik ben|ben ik) .{0,30}(?:afwezig|niet op kantoor|met vakantie)|na mijn terugkeer|(?:estou|estarei) (?:fora do escritório|ausente|de férias)|no meu retorno|不在にして|休暇を(?:取|いただ)|戻り次第|부재\s?중|휴가\s?중|복귀\s?후|不在办公室|休假/iu;
+  /out of (?:the )?office|away from (?:the |my )?(?:office|desk)|(?:i am|i'm|i will be|i'll be) (?:currently )?(?:away|out|on (?:annual |parental |maternity |sick )?(?:leave|vacation|holiday))\b|limited access to (?:my )?e-?mail|not (?:be )?checking (?:this|my) (?:inbox|e-?mails?)|upon my return|on my return|when i (?:return|get back|am back)|je suis (?:actuellement )?absente?|je serai absente?|dès mon retour|à mon retour|(?:nicht im büro|abwesend|im urlaub)|nach meiner rückkehr|(?:estoy|estaré) (?:fuera de la oficina|de vacaciones|ausente)|a mi regreso|(?:sono|sarò) (?:fuori (?:ufficio|sede)|in ferie|assente)|al mio rientro|(?:ik ben|ben ik) .{0,30}(?:afwezig|niet op kantoor|met vakantie)|na mijn terugkeer|(?:estou|estarei) (?:fora do escritório|ausente|de férias)|no meu retorno|不在にして|休暇を(?:取|いただ)|戻り次第|부재\s?중|휴가\s?중|복귀\s?후|不在办公室|休假/iu;
 
 // "Away: …" as a subject's first word: a hint, a person might title a note so.
 const AWAY_SUBJECT_HINT = /^\s*[[(]?\s*away\s*[:：\-–—|\])]/iu;
@@ -105,7 +110,7 @@ const saysAutomatic = (headers: Map<string, string>): boolean => {
 const headerHint = (headers: Map<string, string>): boolean =>
   ['bulk', 'junk'].includes(token(headers.get('precedence'))) ||
   headers.has('x-auto-response-suppress') ||
-  /^\s*<\s*>\s*$/.test(headers.get('return-path') ?? '');
+  headers.get('return-path')?.replace(/\s/g, '') === '<>';
 
 /** Subject and text wording that a responder writes but that a person might also write. */
 const wordingHints = (subject: string, ownText: string): number =>
@@ -115,10 +120,9 @@ const isAutoReply = ({ headers, subject, ownText }: AutoReplyInput): boolean => 
   if (saysAutomatic(headers)) return true;
   if (AUTO_SUBJECT_PREFIX.test(subject) || AWAY_SUBJECT_WORD.test(subject)) return true;
   if (AUTOMATION_STATEMENT.test(ownText)) return true;
-  // Hints count in pairs, and at least one must be wording: headers alone (a list's
-  // "Precedence: list", an Exchange header) never make a person's reply automatic.
-  const wording = wordingHints(subject, ownText);
-  return wording >= 1 && wording + (headerHint(headers) ? 1 : 0) >= 2;
+  // Hints count in pairs, and the headers give one at most, so one is always wording: headers
+  // alone (a list's "Precedence: list", an Exchange header) never make a person's reply automatic.
+  return wordingHints(subject, ownText) + (headerHint(headers) ? 1 : 0) >= 2;
 };
 
 export const classifyAutoReply = (input: AutoReplyInput): AutoReplyKind => {

@@ -55,19 +55,24 @@ const PHRASES: [BounceReasonCode, RegExp][] = [
   ['delivery expired', /retry (?:time(?:out)?|period) (?:exceeded|expired)|message expired|expired after|gave up|giving up|too long in the queue|delivery time expired/i],
 ];
 
-// RFC 3463 subject and detail, for a text that names no reason in words.
-const BY_CODE: [RegExp, BounceReasonCode][] = [
-  [/^\d\.1\.(?:1|10|6)$/, 'unknown user'],
-  [/^\d\.1\.2$/, 'unknown domain'],
-  [/^\d\.1\.3$/, 'address rejected'],
-  [/^\d\.2\.1$/, 'mailbox disabled'],
-  [/^\d\.2\.2$/, 'mailbox full'],
-  [/^\d\.(?:2\.3|3\.4)$/, 'message too large'],
-  [/^\d\.4\.4$/, 'unknown domain'],
-  [/^\d\.4\.7$/, 'delivery expired'],
-  [/^\d\.7\.\d+$/, 'blocked'],
-  [/^\d\.1\.\d+$/, 'address rejected'],
-];
+// RFC 3463 subject and detail, for a text that names no reason in words; else the subject alone
+// (x.1.3, a bad address syntax, is one of the x.1.* that BY_SUBJECT names "address rejected").
+const BY_DETAIL = new Map<string, BounceReasonCode>([
+  ['1.1', 'unknown user'],
+  ['1.10', 'unknown user'],
+  ['1.6', 'unknown user'],
+  ['1.2', 'unknown domain'],
+  ['2.1', 'mailbox disabled'],
+  ['2.2', 'mailbox full'],
+  ['2.3', 'message too large'],
+  ['3.4', 'message too large'],
+  ['4.4', 'unknown domain'],
+  ['4.7', 'delivery expired'],
+]);
+const BY_SUBJECT = new Map<string, BounceReasonCode>([
+  ['7', 'blocked'],
+  ['1', 'address rejected'],
+]);
 
 // The status a reason stands for, when a text gives no code at all ("Unrouteable address").
 const STATUS_OF: Record<BounceReasonCode, string> = {
@@ -83,7 +88,11 @@ const STATUS_OF: Record<BounceReasonCode, string> = {
 };
 
 const reasonInWords = (text: string): BounceReasonCode | undefined => PHRASES.find(([, re]) => re.test(text))?.[0];
-const reasonOfCode = (status: string): BounceReasonCode | undefined => BY_CODE.find(([re]) => re.test(status))?.[1];
+/** The reason an enhanced status code ("5.1.1", as ENHANCED reads it) stands for, if any. */
+const reasonOfCode = (status: string): BounceReasonCode | undefined => {
+  const [, subject, detail] = status.split('.');
+  return BY_DETAIL.get(`${subject}.${detail}`) ?? BY_SUBJECT.get(subject!);
+};
 
 /* ---------- the delivery-status part ---------- */
 
@@ -191,11 +200,16 @@ const fromText = (text: string, header: string | undefined): BounceReason | unde
   return { status, reason, ...(recipient ? { recipient } : {}) };
 };
 
+// Where an MTA that returns the message inline starts its copy (Exim "------ This is a copy of
+// the message, including all the headers. ------", qmail "--- Below this line is a copy of the
+// message."): what follows is the sender's own mail, whose words are no reason.
+const RETURNED_COPY = /this is a copy of the|below this line is a copy of the message/i;
+
 /** The failure a bounce reports, or undefined when it reports none (a delay, a person's mail). */
 export const readBounce = ({ text, report, headers }: BounceInput): BounceReason | undefined => {
   const header = headers?.get('x-failed-recipients');
   const normalised = text.replace(/\r\n?/g, '\n');
   // A report that lists recipients has the last word: "Action: delayed" is no bounce.
   if (report && recipientReports(report).length > 0) return fromReport(report, header);
-  return fromText(normalised, header);
+  return fromText(normalised.split(RETURNED_COPY)[0]!, header);
 };

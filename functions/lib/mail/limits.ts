@@ -67,6 +67,6 @@ export const STORED_LIMITS = {
 /** At most `max` characters, never splitting a surrogate pair (stored text stays valid UTF-8). */
 export const clip = (text: string, max: number): string => {
   if (text.length <= max) return text;
-  const end = /[\uD800-\uDBFF]/.test(text[max - 1] ?? '') ? max - 1 : max;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
   return text.slice(0, end);
 };

@@ -28,8 +28,10 @@ const VERB_ANYWHERE = new RegExp(VERB, 'iu');
 const VERB_AT_END = new RegExp(`${VERB}\\s*[:：]$`, 'iu');
 // Words attribution lines start with in the clients' locales ("On", "Le", "Am", "El", "Il giorno"…).
 const OPENER = /^(?:on|le|am|el|il|il giorno|in data|op|em|no dia|w dniu|dnia|dne|den|d\.|pe|ke|to|ti|ma)\s/i;
-const ADDRESS = /<[^<>\s]+@[^<>\s]+>|\[mailto:[^\]]+\]|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
-const DATEISH = /(?<!\d)(?:19|20)\d{2}(?!\d)|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d+\s*[年년월月]/;
+// ADDRESS and DATEISH are only test()ed: their unbracketed forms spell out just the characters
+// around the separators ("a@b.c" of "sam@brightagency.com", "3/11/26" of "03/11/2026", "2月").
+const ADDRESS = /<[^<>\s]+@[^<>\s]+>|\[mailto:[^\]]+\]|[\w.+-]@[\w-]+\.[\w-]/;
+const DATEISH = /(?<!\d)(?:19|20)\d{2}(?!\d)|\d[./-]\d{1,2}[./-]\d{2}|\d\s*[年년월月]/;
 const TIME = /(?<!\d)\d{1,2}[:.h]\d{2}(?!\d)/;
 const ENDS_WITH_COLON = /[:：]\s*$/;
 const WRAPPED_BRACKET = /^\s*>\s*[:：]\s*$/;
@@ -45,8 +47,9 @@ type Attribution = { end: number; strong: boolean };
 const attributionAt = (lines: string[], i: number): Attribution | undefined => {
   for (let k = 0; k < 3 && i + k < lines.length; k++) {
     const line = lines[i + k]!;
-    // ">:" alone is the end of a wrapped "<address>:", not a quoted line.
-    if (isBlank(line) || (isQuoted(line) && !(k > 0 && WRAPPED_BRACKET.test(line)))) return undefined;
+    // ">:" alone is the end of a wrapped "<address>:", not a quoted line (as a first line it
+    // names nothing, so it is no attribution either).
+    if (isBlank(line) || (isQuoted(line) && !WRAPPED_BRACKET.test(line))) return undefined;
     const joined = lines
       .slice(i, i + k + 1)
       .map((l) => l.trim())
@@ -94,8 +97,8 @@ type HeaderLabel = 'from' | 'date' | 'to' | 'cc' | 'subject' | 'reply-to';
 
 const LABELS: Record<HeaderLabel, string[]> = {
   from: ['from', 'von', 'de', 'da', 'van', 'fra', 'från', 'od', 'от', 'lähettäjä', 'feladó', 'kimden', 'mittente', 'remitente', 'expéditeur', 'absender', 'afzender', 'remetente', '差出人', '送信者', '보낸 사람', '보낸사람', '发件人', '寄件者', '寄件人'],
-  date: ['sent', 'date', 'gesendet', 'datum', 'envoyé', 'envoyé le', 'enviado', 'enviado el', 'enviada', 'fecha', 'inviato', 'data', 'verzonden', 'verstuurd', 'sendt', 'skickat', 'wysłano', 'отправлено', 'дата', 'lähetetty', 'päivämäärä', '送信日時', '日付', '보낸 날짜', '보낸날짜', '날짜', '发送时间', '日期', '寄件日期', '時間'],
-  to: ['to', 'an', 'à', 'a', 'para', 'aan', 'til', 'till', 'do', 'кому', 'vastaanottaja', 'destinataire', 'destinatario', 'empfänger', '宛先', '받는 사람', '받는사람', '收件人', '收件者'],
+  date: ['sent', 'date', 'gesendet', 'datum', 'envoyé', 'envoyé le', 'enviado', 'enviado el', 'enviada', 'fecha', 'inviato', 'data', 'verzonden', 'verstuurd', 'sendt', 'skickat', 'wysłano', 'отправлено', 'дата', 'lähetetty', 'päivämäärä', 'elküldve', 'gönderildi', '送信日時', '日付', '보낸 날짜', '보낸날짜', '날짜', '发送时间', '日期', '寄件日期', '時間'],
+  to: ['to', 'an', 'à', 'a', 'para', 'aan', 'til', 'till', 'do', 'кому', 'vastaanottaja', 'destinataire', 'destinatario', 'empfänger', 'címzett', 'kime', '宛先', '받는 사람', '받는사람', '收件人', '收件者'],
   cc: ['cc', 'kopie', 'copie', 'copie à', 'cópia', 'copia', 'kopia', 'kopio', 'копия', '참조', '抄送', '副本'],
   subject: ['subject', 'betreff', 'objet', 'asunto', 'oggetto', 'onderwerp', 'assunto', 'emne', 'ämne', 'temat', 'тема', 'aihe', 'tárgy', 'konu', '件名', '제목', '主题', '主旨'],
   'reply-to': ['reply-to', 'antwort an', 'répondre à', 'responder a'],
@@ -108,7 +111,8 @@ const LABEL_LINE = /^\s*\*{0,2}\s*([^:：*<>]{1,24}?)\s*\*{0,2}\s*[:：]\s*\*{0,
 
 const labelOf = (line: string): HeaderLabel | undefined => {
   const m = LABEL_LINE.exec(line);
-  return m ? LABEL_OF.get(m[1]!.trim().toLowerCase()) : undefined;
+  // LABEL_LINE's lazy group already leaves out the spaces around the label.
+  return m ? LABEL_OF.get(m[1]!.toLowerCase()) : undefined;
 };
 
 const SEPARATOR = /^\s*(?:[-_=*~—–]\s*){3,}$/;
@@ -137,7 +141,7 @@ const isHeaderBlockAt = (lines: string[], i: number): boolean => {
 
 const FRAMED = /^\s*[-_=*]{2,}\s*([^-_=*].{1,200}?)\s*[-_=*]{2,}\s*$/;
 const FRAMED_WORDS =
-  /original|ursprüngliche|d'origine|d’origine|originale?|oorspronkelijk|origineel|forwarded|weitergeleitet|transféré|transmis|reenviado|inoltrato|doorgestuurd|encaminhad|reencaminhad|opprinnelig|oprindelig|ursprungligt|alkuperäinen|oryginalna|исходное|пересылаем|원본|전달|元のメッセージ|転送|原始邮件|原始郵件|转发|轉寄/i;
+  /original|ursprüngliche|d'origine|d’origine|oorspronkelijk|origineel|forwarded|weitergeleitet|transféré|transmis|reenviado|inoltrato|doorgestuurd|encaminhad|reencaminhad|opprinnelig|oprindelig|ursprungligt|alkuperäinen|oryginalna|исходное|пересылаем|원본|전달|元のメッセージ|転送|原始邮件|原始郵件|转发|轉寄/i;
 const FORWARD_INTRO =
   /^\s*(?:begin forwarded message|anfang der weitergeleiteten nachricht|début du message (?:réexpédié|transféré)|inicio del mensaje reenviado|inizio messaggio inoltrato|begin doorgestuurd bericht|início da mensagem (?:reencaminhada|encaminhada)|転送されたメッセージ|전달된 메시지)\s*[:：]/i;
 
@@ -152,7 +156,7 @@ const isHistoryRule = (line: string): boolean => {
 
 const SIG_DELIMITER = /^--\s?$/;
 
-const POSSESSIVE = /^(?:my|mon|ma|mi|mio|mia|meu|minha|mijn|meinem|min|mitt|mój|moim|mojego)\s+/iu;
+const POSSESSIVE = /^(?:my|mon|ma|mi|mio|mia|meu|minha|mijn|meinem|min|mitt|mój|moim|mojego)\s/iu;
 // What a mobile sign-off names: a device, a carrier or a mail app.
 const DEVICE_OR_APP =
   /(?<!\p{L})(?:iphone|ipad|ipod|apple watch|android|galaxy|samsung|huawei|xiaomi|oneplus|pixel|nokia|motorola|xperia|htc|blackberry|verizon|t-mobile|smartphone|phone|mobile|mobil|móvil|cellulare|celular|handy|tablet|device|appareil|dispositivo|outlook|yahoo|gmail|aol|mail|proton|superhuman|spark|edison|airmail|newton|bluemail|fairemail|k-9|thunderbird)(?!\p{L})/iu;
@@ -160,19 +164,19 @@ const SENT_FROM =
   /^(?:sent|envoyé|enviado|enviada|inviato|verstuurd|verzonden|gesendet|sendt|skickat|wysłane|lähetetty|отправлено)\s+(?:from|with|via|using|on|de|depuis|desde|do|dal|da|vanaf|met|von|mit|fra|från|z|с)\s+(.+)$/iu;
 // A device name: words, digits and a few joiners; a comma only inside a carrier's own
 // wording ("Sent from my Verizon, Samsung Galaxy smartphone").
-const DEVICE_WORDS = /^[\p{L}\p{N}][\p{L}\p{N} .'’&+-]*$/u;
+const DEVICE_WORDS = /^[\p{L}\p{N}][\p{L}\p{N} .'’&+™®-]*$/u;
 const MAX_DEVICE_WORDS = 6;
 
 const isDeviceName = (named: string): boolean => {
-  // A link after the name ("Get Outlook for iOS<https://aka.ms/…>") is part of the footer.
-  const name = named.replace(/\s*<https?:[^>]*>\s*$/i, '').replace(/\.$/, '').replace(POSSESSIVE, '').trim();
+  // A link on a name ("Sent from Mail<https://go.microsoft.com/…> for Windows") is part of the footer.
+  const name = named.replace(/\s*<https?:[^>]*>/gi, '').replace(/\.$/, '').replace(POSSESSIVE, '').trim();
   const segments = name.split(',').map((part) => part.trim());
   if (segments.length > 2 || name.split(/\s+/).length > MAX_DEVICE_WORDS) return false;
   return segments.every((part) => DEVICE_WORDS.test(part)) && DEVICE_OR_APP.test(segments.at(-1)!);
 };
 
 const MOBILE_SIGNATURE = [
-  /^von meine[mn]?\s.{1,40}\sgesendet\.?$/i,
+  /^von meine[mnr]\s.{1,40}\sgesendet\.?$/i,
   /^(?:get|télécharger|obtenir|holen sie sich|descargar|obtener|scarica|download|baixe|obter)\s+outlook\s+(?:for|pour|für|para|per|voor)\s+(?:ios|android)(?:\s*<[^>]*>)?$/i,
   /^outlook\s+(?:for|voor|para|per|pour|für)\s+(?:ios|android)(?:\s*<[^>]*>)?$/i,
   /^\S{1,20}\s?(?:에서 보냄|에서 보낸 메일|から送信|より送信)$/,
@@ -243,7 +247,8 @@ const withoutWrappedQuoteTails = (lines: string[]): string[] => {
     let end = i + 1;
     while (end < lines.length && end - i <= MAX_WRAPPED + 1 && !isBlank(lines[end]!) && !isQuoted(lines[end]!)) end++;
     const run = end - i - 1;
-    if (run === 0 || run > MAX_WRAPPED) continue;
+    // (With no unquoted line after it, run is 0 and the rules below leave i where it is.)
+    if (run > MAX_WRAPPED) continue;
     const sandwiched = end < lines.length && isQuoted(lines[end]!);
     // Between quoted lines, only whole sentences ("$1,200.") are an inline answer.
     const answer = SENTENCE_END.test(lines[end - 1]!);
@@ -297,22 +302,24 @@ const scan = (lines: string[]): string[] => {
 
 const FROM_WITH_ADDRESS = /^\s*\S{1,20}\s?[:：].*[<[]/;
 
-/** The first line of the first block email-reply-parser calls quoted, if any. */
-const replyParserHeader = (text: string): string | undefined => {
+const firstQuotedFragment = (text: string) => {
   try {
-    const quoted = replyParser
+    return replyParser
       .read(text)
       .getFragments()
       .find((f) => f.isQuoted());
-    return quoted
-      ?.getContent()
-      .split('\n')
-      .find((l) => !isBlank(l))
-      ?.trim();
   } catch {
     return undefined;
   }
 };
+
+/** The first line of the first block email-reply-parser calls quoted, if any. */
+const replyParserHeader = (text: string): string | undefined =>
+  firstQuotedFragment(text)
+    ?.getContent()
+    .split('\n')
+    .find((l) => !isBlank(l))
+    ?.trim();
 
 /** email-reply-parser knows quote headers we may not; accept its cut only at a header-shaped line. */
 const cutAtReplyParserHeader = (lines: string[]): string[] => {
@@ -332,11 +339,7 @@ const cutAtReplyParserHeader = (lines: string[]): string[] => {
 const tidy = (lines: string[]): string => {
   const trimmed = lines.map((l) => l.trimEnd());
   while (trimmed.length && (isBlank(trimmed.at(-1)!) || SEPARATOR.test(trimmed.at(-1)!))) trimmed.pop();
-  return trimmed
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .replace(/^\s*\n/, '')
-    .trim();
+  return trimmed.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 };
 
 // Own words come before this point in any real mail; the cap bounds the regex work on
@@ -348,7 +351,6 @@ export const ownText = (text: string): string => {
     .replace(/\r\n?/g, '\n')
     .replace(/[\uFEFF\u200B]/g, '')
     .replace(/\u00A0/g, ' ');
-  if (!normalised.trim()) return '';
   const unwrapped = withoutWrappedQuoteTails(normalised.slice(0, MAX_INPUT).split('\n')).join('\n');
   const lines = scan(withoutForward(collapseQuotedRuns(unwrapped)).split('\n'));
   return tidy(withoutMobileSignOff(cutAtReplyParserHeader(lines)));

@@ -41,11 +41,9 @@ function quoteVariants(normalized: string): string[] {
 /** True when the quote (at least 3 characters once normalised) appears in the message's own text. */
 export function quoteAppearsIn(quote: string, ownText: string): boolean {
   if (typeof quote !== 'string' || typeof ownText !== 'string') return false;
-  const normalized = normalizeForQuote(quote);
-  if (normalized.length < MIN_QUOTE_LENGTH) return false;
   const haystack = normalizeForQuote(ownText);
-  if (!haystack) return false;
-  return quoteVariants(normalized).some((variant) => haystack.includes(variant));
+  // every variant has MIN_QUOTE_LENGTH characters or more, so a shorter quote (or an empty text) finds nothing
+  return quoteVariants(normalizeForQuote(quote)).some((variant) => haystack.includes(variant));
 }
 
 /**
@@ -56,8 +54,6 @@ export function quoteAppearsIn(quote: string, ownText: string): boolean {
 export function verifyFacts<T extends { quote: string; messageId: string | null }>(facts: readonly T[], ownTextById: ReadonlyMap<string, string>): T[] {
   return facts.filter((fact) => {
     if ((fact as { setBy?: unknown }).setBy === 'person') return true;
-    if (fact.messageId === null) return false;
-    const ownText = ownTextById.get(fact.messageId);
-    return ownText !== undefined && quoteAppearsIn(fact.quote, ownText);
+    return fact.messageId !== null && quoteAppearsIn(fact.quote, ownTextById.get(fact.messageId) ?? '');
   });
 }

@@ -82,8 +82,8 @@ describe('settings and email processing', () => {
   });
 
   it('switches a model and a recovery check, and keeps both across a reload', async () => {
-    // The spec's label, then what the model catalogue knows (its shutdown date).
-    expect(await threadModel().locator('option:checked').textContent()).toMatch(/^gpt-4\.1-mini \(recommended\)( \(shuts down \d{4}-\d{2}-\d{2}\))?$/);
+    // The spec's label, then what OpenAI announced: its shutdown date and the model that replaces it.
+    expect(await threadModel().locator('option:checked').textContent()).toBe('gpt-4.1-mini (recommended) (shuts down 2027-01-14; then gpt-6-luna)');
     const modelSaved = settingsSaved('model-config');
     await threadModel().selectOption('gpt-5');
     expect((await modelSaved).status()).toBe(200);

@@ -195,7 +195,7 @@ function readNumericDate(quote: string, order: DateOrder, sent: { year: number; 
 }
 
 /** A numeric date's shape (12/03, 3/4/5, 12.03.26, 12-03-2026) that readNumericDate could not read as a day. */
-const IMPOSSIBLE_NUMERIC_DATE = /(?<![\d./-])\d{1,2}(?:\/\d+(?:\/\d+)*|([.-])\d{1,2}\1\d+)(?![\d./-])/;
+const IMPOSSIBLE_NUMERIC_DATE = /(?<![\d./-])\d{1,2}(?:\/\d+(?:\/\d+)*|([.-])\d{1,2}\1\d+)(?![\d./-])/g;
 
 /** Parsers tried in order when English finds nothing (German, French, Spanish … quotes). */
 const OTHER_LANGUAGES = [chrono.de, chrono.fr, chrono.es, chrono.it, chrono.nl, chrono.pt, chrono.sv, chrono.ja, chrono.zh];
@@ -236,8 +236,8 @@ export function resolveDate(input: ResolveDateInput): string | null {
 
   // What the numeric reader refused is no day (32/13, 31/11, 12/034): chrono would still turn it into
   // one (31/11 → 11 January), so it never sees those; a quote that names only such a day is unsure.
-  const impossible = IMPOSSIBLE_NUMERIC_DATE.test(quote);
-  const readable = quote.replace(new RegExp(IMPOSSIBLE_NUMERIC_DATE.source, 'g'), (token) => ' '.repeat(token.length));
+  const readable = quote.replace(IMPOSSIBLE_NUMERIC_DATE, (token) => ' '.repeat(token.length));
+  const impossible = readable !== quote;
   if (readable.trim()) {
     const reference: chrono.ParsingReference = { instant: new Date(input.messageSentAt), timezone: offset };
     const result = firstDateResult(readable, reference);

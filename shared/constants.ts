@@ -112,6 +112,11 @@ export const TIMING = {
   queryRetryDelay: { initialMs: 1 * SECOND, maxMs: 30 * SECOND },
   polling: { fastMs: 2 * SECOND, normalMs: 30 * SECOND, realtimeMs: 1 * SECOND },
   processingStatusPollMs: 1 * SECOND,
+  /**
+   * The idle status poll of a visible tab, which carries the agency's change counters (not in spec):
+   * new mail reaches an open board within this plus the job's own seconds (goal p90 15 s).
+   */
+  changesPollMs: 10 * SECOND,
   metricsPollMs: 15 * SECOND,
   monitorIntervalMs: 2 * MINUTE,
   connectionCheck: { staleMs: 2 * MINUTE, gcMs: 4 * MINUTE },

@@ -73,6 +73,14 @@ export const processingProgress = z.object({
   percent: z.number().min(0).max(100),
 });
 
+/** What the open screens show, by kind: a change of one refetches the queries that read it. */
+export const PULSE_TOPICS = ['conversations', 'contacts', 'campaigns'] as const;
+export type PulseTopic = (typeof PULSE_TOPICS)[number];
+
+/** The agency's change counters: each rises with every write of its kind (compare, never read as a count of anything). */
+export const dataChanges = z.object({ conversations: z.number().int().nonnegative(), contacts: z.number().int().nonnegative(), campaigns: z.number().int().nonnegative() });
+export type DataChanges = z.output<typeof dataChanges>;
+
 /**
  * GET /api/v3/status: the running (or just ended) job, polled every second by the status bar,
  * which reads the parsed answer as it is. Idle: every job field null.
@@ -95,6 +103,8 @@ export const processingStatusResponse = z.object({
   error: z.string().nullable().optional(),
   /** set when the job just ended: what went wrong without failing it, e.g. "The sheets could not be updated: ..." (not in spec) */
   warnings: z.array(z.string()).optional(),
+  /** the agency's change counters, so an open screen refetches what a colleague or a job changed (not in spec) */
+  changes: dataChanges.optional(),
 });
 export type ProcessingStatusResponse = z.output<typeof processingStatusResponse>;
 

@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../infra/local/runtime';
 import type { ChangesResponse, ConversationDetailResponse, ConversationJson, ConversationListResponse } from '../../shared/schemas/conversations';
 import { truth } from '../fixtures/seed';
-import { ensureWebBuilt, startApp, WEB_DIST, type AppServer } from './app-server';
+import { startApp, startLocalApp, type AppServer } from './app-server';
 import { appProblems, NO_PROBLEMS, type TrackedPage } from './browser';
 import { addCampaignWithContacts, processRange as processDays, runJob, signInWithNewAgency } from './journeys';
 import { callPageApi, seriousAxeFindings } from './page-tools';
@@ -46,27 +46,12 @@ let emulatorOrigin = '';
 let agencyName = '';
 let shotsDir = '';
 
-/**
- * startApp, but keeping the runtime (its monitor tick is how new mail arrives) and serving a copy
- * of web/dist, so a build elsewhere in the tree during the run cannot pull lazy chunks away.
- */
+/** startApp, but keeping the runtime: its monitor tick is how new mail arrives. */
 const start = async (): Promise<AppServer> => {
   if (process.env.E2E_APP_URL) return startApp();
-  await ensureWebBuilt();
-  const dataDir = await mkdtemp(join(tmpdir(), 'threadline-e2e-data-'));
-  const webRoot = join(dataDir, 'web');
-  await cp(WEB_DIST, webRoot, { recursive: true });
-  const { startRuntime } = await import('../../infra/local/runtime');
-  runtime = await startRuntime({ host: '127.0.0.1', port: 0, dataDir, webRoot, quiet: true, monitorIntervalMs: false });
-  const started = runtime;
-  return {
-    url: started.url,
-    dataDir,
-    async close() {
-      await started.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const local = await startLocalApp();
+  runtime = local.runtime;
+  return local;
 };
 
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
 import { nowIso } from '../store/keys';
 import { recoveryWanted } from '../settings/recovery';
 import { countCampaignContacts, countContactsByCampaign } from './contact-store';
+import { raisePulse } from '../store/pulse';
 
 const DRIVE_IDS = [
   ['campaign_folder_id', (item: CampaignItem) => item.campaignFolderId],
@@ -109,6 +110,7 @@ export const createCampaign = async (scope: AgencyScope, input: CreateCampaignBo
     if (isConditionalFailure(error)) throw new Conflict(`Campaign ID "${input.campaign_id}" already exists. Choose another ID.`);
     throw error;
   }
+  await raisePulse(scope.agencyName, 'campaigns');
   await dispatchAsync('CampaignProvision', { agencyName: scope.agencyName, campaignId: item.campaignId, recover });
   return toCampaignJson(item, 0);
 };
@@ -127,5 +129,6 @@ export const requestCampaignDeletion = async (scope: AgencyScope, campaignId: st
     if (isConditionalFailure(error)) throw campaignNotFound(campaignId);
     throw error;
   }
+  await raisePulse(scope.agencyName, 'campaigns');
   await dispatchAsync('CampaignDeletion', { agencyName: scope.agencyName, campaignId });
 };

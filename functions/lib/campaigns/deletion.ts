@@ -4,6 +4,7 @@ import { campaignEntity } from '../store/entities/campaign';
 import { agencyDrive } from './agency-drive';
 import { deleteContacts, listCampaignContacts } from './contact-store';
 import { deleteTrackerRow } from './tracker-row';
+import { raisePulse } from '../store/pulse';
 
 /**
  * Removes a campaign marked 'deleting': its contacts, its Drive folder (with everything in it)
@@ -29,6 +30,7 @@ export const deleteCampaign = async (agencyName: string, campaignId: string): Pr
   }
 
   await campaignEntity.delete({ agencyName, campaignId }).go({ response: 'none' });
+  await raisePulse(agencyName, 'campaigns', 'contacts', 'conversations');
   logger.info('campaign deleted', { agency: agencyName, campaignId, contacts: contacts.length, files: fileIds.length });
   return 'deleted';
 };

@@ -16,6 +16,7 @@ import {
 } from './layout';
 import { restoreAgencyDrive } from './restore';
 import { upsertTrackerRow } from './tracker-row';
+import { raisePulse } from '../store/pulse';
 
 type Ids = Partial<Pick<CampaignItem, 'campaignFolderId' | 'influencerListSheetId' | 'outreachTrackerSheetId' | 'trackerRowWritten' | 'driveAccount'>>;
 
@@ -82,6 +83,7 @@ export const provisionCampaign = async (
       .remove(['lastError'])
       .where((attr, op) => op.ne(attr.status, 'deleting'))
       .go({ response: 'none' });
+    await raisePulse(agencyName, 'campaigns');
     return 'ready';
   } catch (error) {
     const message = errorMessage(error);

@@ -12,6 +12,7 @@ import { agreedOnlyAsAgencyStated, latestFee } from './rules/fees';
 import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
 import { STORED_LIMITS } from '../mail/limits';
 import { Transient } from '../tasks/transient';
+import { raisePulse } from '../store/pulse';
 
 /**
  * A rebuild that lost every write race: others rebuilt the conversation meanwhile, each from a
@@ -243,6 +244,7 @@ export const recomputeConversation = async (agencyName: string, campaignId: stri
     const { derived, relevant } = deriveConversation(item, threads, messages, dealTermsOf(campaign));
     if (campaignId === NEEDS_ASSIGNMENT_SEGMENT && relevant.length === 0) {
       await conversationEntity.delete(key).go({ response: 'none' });
+      await raisePulse(agencyName, 'conversations');
       return undefined;
     }
     const next = { ...item, ...derived, threadKeys: relevant, version: item.version + 1, updatedAt: nowIso() } as ConversationItem;
@@ -257,7 +259,7 @@ export const recomputeConversation = async (agencyName: string, campaignId: stri
       if (isConditionalFailure(error)) continue;
       throw error;
     }
-    await recordChanges(item, derived);
+    await Promise.all([recordChanges(item, derived), raisePulse(agencyName, 'conversations')]);
     if (campaignId !== NEEDS_ASSIGNMENT_SEGMENT) await markSheetBehind(agencyName, campaignId);
     return next;
   }

@@ -4,6 +4,7 @@ import { modelStateEntity } from './entities/model-state';
 import { settingsEntity } from './entities/settings';
 import { activeJobEntity, lastJobEntity } from './entities/active-job';
 import { agencyEntity } from './entities/agency';
+import { agencyPulseEntity } from './entities/agency-pulse';
 import { apiKeyEntity } from './entities/api-key';
 import { campaignEntity } from './entities/campaign';
 import { contactEntity } from './entities/contact';
@@ -36,6 +37,7 @@ export const threadlineStore = new Service(
   {
     activeJob: activeJobEntity,
     agency: agencyEntity,
+    agencyPulse: agencyPulseEntity,
     apiKey: apiKeyEntity,
     campaign: campaignEntity,
     contact: contactEntity,

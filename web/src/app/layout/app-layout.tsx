@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { LiveRefresh } from '../live/live-refresh';
 import { ConnectionNotice } from '../startup/connection-notice';
 import { StatusBarSlot } from './status-bar-slot';
 import { TopNav } from './top-nav';
@@ -11,5 +12,6 @@ export const AppLayout = () => (
       <Outlet />
     </main>
     <StatusBarSlot />
+    <LiveRefresh />
   </div>
 );

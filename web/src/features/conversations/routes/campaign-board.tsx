@@ -7,6 +7,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useCampaign } from '../../campaigns/api/get-campaign';
 import { listConversations, useConversations } from '../api/list-conversations';
+import { UpdatedCue } from '../components/updated-cue';
+import { useUpdatedCue } from '../lib/use-updated-cue';
 import { BoardBulkBar } from '../components/board-bulk-bar';
 import { BoardStacked } from '../components/board-card';
 import { talentHref } from '../components/board-cells';
@@ -74,6 +76,7 @@ export const CampaignBoardRoute = () => {
   const page = cursors.length - 1;
   const params = toListParams(campaignId, state, { cursor: cursors[page] });
   const list = useConversations(params);
+  const updated = useUpdatedCue(JSON.stringify(params), list.isPlaceholderData ? undefined : list.data);
   const [selected, setSelected] = useKeyedState(JSON.stringify(params), NOTHING_SELECTED);
   const [exporting, setExporting] = useState(false);
 
@@ -161,12 +164,17 @@ export const CampaignBoardRoute = () => {
       )}
       <BoardToolbar state={state} onChange={update} onClearFilters={onClearFilters} onExport={() => void onExport()} exporting={exporting} />
       <div className="relative" aria-busy={list.isFetching || undefined}>
-        {list.isPlaceholderData && list.isFetching ? (
-          <p role="status" className="mb-2 inline-flex items-center gap-2 text-sm text-slate-600">
-            <Spinner size="sm" />
-            {boardText.updating}
-          </p>
-        ) : null}
+        <div className="mb-2 flex min-h-5 flex-wrap items-center justify-between gap-2">
+          {list.isPlaceholderData && list.isFetching ? (
+            <p role="status" className="inline-flex items-center gap-2 text-sm text-slate-600">
+              <Spinner size="sm" />
+              {boardText.updating}
+            </p>
+          ) : (
+            <span />
+          )}
+          <UpdatedCue shown={updated} />
+        </div>
         {body()}
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useChanges } from '../api/get-changes';
 import { useConversations } from '../api/list-conversations';
@@ -5,6 +6,8 @@ import { AssignItem } from '../components/assign-item';
 import { QueueChangesList } from '../components/queue-changes-list';
 import { QueueConversationItem } from '../components/queue-conversation-item';
 import { QueueSection } from '../components/queue-section';
+import { UpdatedCue } from '../components/updated-cue';
+import { useUpdatedCue } from '../lib/use-updated-cue';
 import { formatDateTime } from '../lib/format';
 import { QUEUE_PARAMS } from '../lib/queue-params';
 import { queueText } from '../lib/queue-text';
@@ -19,12 +22,18 @@ export const QueuesRoute = () => {
   const followUp = useConversations(QUEUE_PARAMS.follow_up);
   const needsAssignment = useConversations(QUEUE_PARAMS.needs_assignment);
   const changes = useChanges();
+  // One reference per answer set, so a re-render is not mistaken for new data.
+  const queuesData = useMemo(
+    () => (needsReply.data && followUp.data && needsAssignment.data ? [needsReply.data, followUp.data, needsAssignment.data] : undefined),
+    [needsReply.data, followUp.data, needsAssignment.data],
+  );
+  const updated = useUpdatedCue('queues', queuesData);
   const now = new Date();
   const since = changes.data?.since ? formatDateTime(changes.data.since) : '';
 
   return (
     <>
-      <PageHeader title={queueText.title} subtitle={queueText.subtitle} />
+      <PageHeader title={queueText.title} subtitle={queueText.subtitle} actions={<UpdatedCue shown={updated} />} />
       <div className="grid gap-6 lg:grid-cols-2">
         <QueueSection queue="needs_reply" count={needsReply.data?.total} state={needsReply} empty={!needsReply.data?.items.length}>
           <ul className="divide-y divide-slate-100">

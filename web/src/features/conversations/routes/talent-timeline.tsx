@@ -7,6 +7,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useConversations } from '../api/list-conversations';
+import { UpdatedCue } from '../components/updated-cue';
+import { useUpdatedCue } from '../lib/use-updated-cue';
 import { TimelineCampaignList } from '../components/timeline-campaign-list';
 import { TimelineConversation } from '../components/timeline-conversation';
 import { orderTalentConversations, selectedConversation } from '../lib/timeline-selection';
@@ -22,6 +24,7 @@ export const TalentTimelineRoute = () => {
   const [search] = useSearchParams();
   const campaignId = search.get('campaign');
   const list = useConversations({ contact_email: email, limit: '100' });
+  const updated = useUpdatedCue(email, list.data);
   const ordered = orderTalentConversations(list.data?.items ?? []);
   const selected = selectedConversation(ordered, campaignId);
   const talentName = ordered.find((item) => item.talent_name.trim())?.talent_name.trim();
@@ -33,7 +36,7 @@ export const TalentTimelineRoute = () => {
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         {timelineText.back}
       </Link>
-      <PageHeader title={timelineText.title(talentName || email)} subtitle={[talentName ? email : '', handle ?? ''].filter(Boolean).join(' · ') || timelineText.subtitle} />
+      <PageHeader title={timelineText.title(talentName || email)} subtitle={[talentName ? email : '', handle ?? ''].filter(Boolean).join(' · ') || timelineText.subtitle} actions={<UpdatedCue shown={updated} />} />
       {list.isError ? (
         <Banner variant="error" onDismiss={() => void list.refetch()}>
           {errorMessage(list.error, timelineText.loadFailed)}

@@ -13,8 +13,8 @@ export const getProcessingStatus = async ({ signal }: { signal?: AbortSignal } =
 
 /**
  * Polled every second while a job runs (or just ended, or was just started from this tab), and
- * at the normal 30 s interval when idle, so a job started by the monitor or a colleague shows
- * within 30 s. The status bar, the dashboard and the guard share this one entry; every observer
+ * every 10 s when idle, so a job started by the monitor or a colleague shows within 10 s and the
+ * change counters it carries keep open screens live (web/src/app/live-refresh.ts). The status bar, the dashboard and the guard share this one entry; every observer
  * carries the same interval, and react-query restarts all their timers on each update, so they
  * tick together and one request serves them all.
  */
@@ -24,6 +24,8 @@ export const processingStatusQueryOptions = () =>
     queryFn: ({ signal }) => getProcessingStatus({ signal }),
     staleTime: TIMING.cache.realtimeMs,
     refetchInterval: (query) => statusPollInterval(query.state.data),
+    // A tab coming back asks at once: its change counters tell the open screen what it missed.
+    refetchOnWindowFocus: 'always',
     // The next poll is the retry.
     retry: false,
   });

@@ -38,7 +38,7 @@ describe('startGuarded', () => {
 
   it('makes this tab poll every second for a while after a start', async () => {
     stub({ is_processing: false });
-    expect(statusPollInterval(undefined)).toBe(30_000);
+    expect(statusPollInterval(undefined)).toBe(10_000);
     await startGuarded(testQueryClient(), () => processInterval(input));
     expect(statusPollInterval(undefined)).toBe(1000);
   });

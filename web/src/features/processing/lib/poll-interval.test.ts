@@ -20,18 +20,18 @@ describe('statusPollInterval', () => {
     expect(statusPollInterval(justEnded, 0)).toBe(1000);
   });
 
-  it('polls at the normal 30 s when idle, and before the first answer', () => {
-    expect(statusPollInterval(idle, 0)).toBe(30_000);
-    expect(statusPollInterval(undefined, 0)).toBe(30_000);
+  it('polls every 10 s when idle (the answer carries the change counters), and before the first answer', () => {
+    expect(statusPollInterval(idle, 0)).toBe(10_000);
+    expect(statusPollInterval(undefined, 0)).toBe(10_000);
   });
 
-  it('polls every second for a few seconds after this tab started a job, then falls back to 30 s', () => {
+  it('polls every second for a few seconds after this tab started a job, then falls back to 10 s', () => {
     const now = 1_000_000;
     noteJobStarted(now);
     expect(STARTED_HERE_FAST_POLL_MS).toBeGreaterThanOrEqual(3000);
     expect(statusPollInterval(idle, now)).toBe(1000);
     expect(statusPollInterval(idle, now + STARTED_HERE_FAST_POLL_MS - 1)).toBe(1000);
-    expect(statusPollInterval(idle, now + STARTED_HERE_FAST_POLL_MS)).toBe(30_000);
+    expect(statusPollInterval(idle, now + STARTED_HERE_FAST_POLL_MS)).toBe(10_000);
   });
 });
 
@@ -62,22 +62,22 @@ describe('the status query polls by that interval', () => {
     };
   };
 
-  it('asks at most once per 30 s while idle, however many components read it', async () => {
+  it('asks at most once per 10 s while idle, however many components read it', async () => {
     const stop = observe();
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchStatus).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(29_000);
+    await vi.advanceTimersByTimeAsync(9_000);
     expect(fetchStatus).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(31_000);
-    expect(fetchStatus).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(51_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(7);
     stop();
   });
 
-  it('sees a job started elsewhere within 30 s, then asks every second until it is gone', async () => {
+  it('sees a job started elsewhere within 10 s, then asks every second until it is gone', async () => {
     const stop = observe();
     await vi.advanceTimersByTimeAsync(0);
     status = running;
-    await vi.advanceTimersByTimeAsync(30_000);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(fetchStatus).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(fetchStatus).toHaveBeenCalledTimes(7);
@@ -87,7 +87,7 @@ describe('the status query polls by that interval', () => {
     status = idle;
     await vi.advanceTimersByTimeAsync(1_000);
     const settled = fetchStatus.mock.calls.length;
-    await vi.advanceTimersByTimeAsync(29_000);
+    await vi.advanceTimersByTimeAsync(9_000);
     expect(fetchStatus).toHaveBeenCalledTimes(settled);
     stop();
   });

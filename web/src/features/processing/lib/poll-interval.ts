@@ -23,11 +23,12 @@ export const resetJobStarts = (): void => {
 /**
  * Milliseconds until the next GET /api/v3/status: every second (spec: processing status polled
  * every 1 s) while a job runs or has just ended (the server still names its task), or for a few
- * seconds after this tab started one; otherwise the spec's normal interval (30 s), so an idle
- * tab asks at most once per 30 s and a job started elsewhere shows within 30 s.
+ * seconds after this tab started one; otherwise every 10 s, as the idle answer carries the agency's
+ * change counters that keep open screens live (a hidden tab does not poll: react-query pauses
+ * intervals in the background, and focus asks at once).
  */
 export const statusPollInterval = (status: ProcessingStatus | undefined, now: number = Date.now(), until: number = fastUntil): number => {
   if (status?.is_processing || status?.task_id) return TIMING.processingStatusPollMs;
   if (now < until) return TIMING.processingStatusPollMs;
-  return TIMING.polling.normalMs;
+  return TIMING.changesPollMs;
 };

@@ -108,7 +108,10 @@ export const conversationJson = z.object({
   needs_assignment: z.boolean(),
   candidates: z.array(candidateJson),
   follow_up: z.boolean(),
+  /** on a list row, the latest thread's copies (one per mailbox); on the detail, every thread's */
   threads: z.array(threadLinkJson),
+  /** how many threads the conversation holds (a list row links only the latest) */
+  thread_count: z.number().int().nonnegative(),
   corrected_fields: z.array(z.enum(CORRECTABLE_FIELDS)),
   failures: z.array(z.object({ purpose: z.string(), message: z.string(), at: iso })),
   updated_at: iso.nullable(),

@@ -37,6 +37,7 @@ const row = (over: Partial<ConversationJson> & { email?: string; name?: string; 
     candidates: [],
     follow_up: false,
     threads: [],
+    thread_count: 0,
     corrected_fields: [],
     failures: [],
     updated_at: null,

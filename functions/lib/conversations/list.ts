@@ -200,11 +200,12 @@ export const mergeRows = (input: {
       campaign: campaignById.get(contact.campaignId),
       now,
       followUpAfterDays,
+      threads: 'latest',
     }),
   );
   if (input.needsAssignment?.length) {
     const directory = directoryOf(input.candidateContacts ?? contacts, campaigns);
-    for (const item of input.needsAssignment) rows.push(toConversationJson({ item, now, followUpAfterDays, directory }));
+    for (const item of input.needsAssignment) rows.push(toConversationJson({ item, now, followUpAfterDays, directory, threads: 'latest' }));
   }
   return rows;
 };

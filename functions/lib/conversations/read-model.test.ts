@@ -110,6 +110,7 @@ describe('toConversationJson', () => {
       candidates: [],
       follow_up: false,
       threads: [],
+      thread_count: 0,
       corrected_fields: [],
       failures: [],
       updated_at: null,
@@ -278,5 +279,15 @@ describe('toConversationJson', () => {
     expect(threadLink('a@b.co|')).toBeUndefined();
     const row = toConversationJson({ item: itemOf({ threadCopies: ['broken', 'a@b.co|1'] }), contact: contactOf(), now: NOW, followUpAfterDays: 3 });
     expect(row.threads.map((t) => t.thread_id)).toEqual(['1']);
+  });
+
+  it('a list row links only the latest thread (each of its copies) and counts them all; the detail links every thread', () => {
+    const item = itemOf({ threadCopies: ['boss@agency.com|t9', 'staff@agency.com|t9', 'staff@agency.com|t2', 'staff@agency.com|t1'], threadKeys: new Set(['k1', 'k2', 'k9']) as never });
+    const row = toConversationJson({ item, contact: contactOf(), now: NOW, followUpAfterDays: 3, threads: 'latest' });
+    expect(row.threads.map((t) => `${t.mailbox}|${t.thread_id}`)).toEqual(['boss@agency.com|t9', 'staff@agency.com|t9']);
+    expect(row.thread_count).toBe(3);
+    const detail = toConversationJson({ item, contact: contactOf(), now: NOW, followUpAfterDays: 3 });
+    expect(detail.threads).toHaveLength(4);
+    expect(detail.thread_count).toBe(3);
   });
 });

@@ -34,6 +34,11 @@ export type ReadModelInput = {
   followUpAfterDays: number;
   /** names for a needs-assignment conversation's candidates */
   directory?: CandidateDirectory;
+  /**
+   * A list row links the latest thread only (its copies, one per mailbox) and counts the rest: a
+   * talent's manager can hold hundreds of threads, and only the detail shows them all.
+   */
+  threads?: 'all' | 'latest';
 };
 
 /** The stored shapes of the item's lists (conversation-parts.ts). */
@@ -112,12 +117,14 @@ const correctedFieldsOf = (item: ConversationItem | undefined): CorrectableField
  * One row of the board. A contact with no conversation item is "not contacted"; a
  * needs-assignment item has no campaign or e-mail of its own and names its candidates.
  */
-export const toConversationJson = ({ item, contact, campaign, now, followUpAfterDays, directory }: ReadModelInput): ConversationJson => {
+export const toConversationJson = ({ item, contact, campaign, now, followUpAfterDays, directory, threads = 'all' }: ReadModelInput): ConversationJson => {
   const needsAssignment = isNeedsAssignment(item);
   const corrected = correctedFieldsOf(item);
   // The pipeline has already put a person's dates and fees in place of the model's (recompute.ts).
   const dates = sortUpcoming(listOf<DateFactItem>(item?.dates).map(toDateJson), now);
   const fees = listOf<FeeFactItem>(item?.fees).map(toFeeJson);
+  // Stored latest thread first (recompute.ts), each thread's copies together.
+  const links = listOf<string>(item?.threadCopies).flatMap((copy) => threadLink(copy) ?? []);
   const whoseTurn = item?.whoseTurn ?? null;
   const turnSince = item?.turnSince ?? null;
   const campaignId = needsAssignment ? null : (contact?.campaignId ?? item?.campaignId ?? null);
@@ -158,7 +165,8 @@ export const toConversationJson = ({ item, contact, campaign, now, followUpAfter
       campaign_name: directory?.campaignName(candidate.campaignId) ?? '',
     })),
     follow_up: followUpDue({ whose_turn: whoseTurn, turn_since: turnSince, status: item?.status ?? 'not_contacted', last_outbound_at: item?.lastOutboundAt ?? null }, now, followUpAfterDays),
-    threads: listOf<string>(item?.threadCopies).flatMap((copy) => threadLink(copy) ?? []),
+    threads: threads === 'all' ? links : links.filter((link) => link.thread_id === links[0]?.thread_id),
+    thread_count: listOf<string>(item?.threadKeys).length,
     corrected_fields: corrected,
     failures: listOf<FailureItem>(item?.failures).map((failure) => ({ purpose: failure.purpose, message: failure.message, at: failure.at })),
     updated_at: item?.updatedAt ?? null,

@@ -197,7 +197,8 @@ export const deriveConversation = (
       attributionReason: needsAssignment ? 'none' : (best?.reason ?? 'none'),
       attributionEvidence: needsAssignment ? '' : (best?.evidence ?? ''),
       campaignConfirmed: needsAssignment ? false : reasons.every((r) => r.campaignConfirmed),
-      threadCopies: [...new Set(relevant.flatMap((thread) => thread.copies ?? []))].sort().slice(0, STORED_LIMITS.copiesPerConversation),
+      // Latest thread first, so a list row can link it alone (read-model.ts); a thread's copies together.
+      threadCopies: [...new Set(latestFirst(relevant).flatMap((thread) => [...(thread.copies ?? [])].sort()))].slice(0, STORED_LIMITS.copiesPerConversation),
       failures: failures.slice(-STORED_LIMITS.failures),
       candidates: needsAssignment ? (latest?.candidates ?? []) : [],
       needsAssignment,

@@ -40,6 +40,7 @@ export const testRow = (overrides: Partial<ConversationJson> = {}): Conversation
     candidates: [],
     follow_up: false,
     threads: [],
+    thread_count: 0,
     corrected_fields: [],
     failures: [],
     updated_at: null,

@@ -233,7 +233,7 @@ export type TrackingSummaryJson = z.output<typeof trackingSummaryJson>;
 export const trackingResponse = z.object({
   success: z.literal(true).optional(),
   contacts: z.record(z.string(), contactJson).default({}),
-  /** counts over every contact (not only this page): sent with the first page only */
+  /** counts over every contact (not only this page): sent with the listing's first page only, never with a search (q) */
   summary: trackingSummaryJson.optional(),
   by_campaign: z.record(z.string(), campaignTrackingJson).optional(),
   /** the next page's cursor; null on the last page (not in spec) */
@@ -244,7 +244,30 @@ export type TrackingResponse = z.output<typeof trackingResponse>;
 /** At most this many contacts per answer of GET /api/campaigns/contacts/tracking (not in spec). */
 export const TRACKING_PAGE_MAX = 100;
 
-/** GET /api/campaigns/contacts/tracking?cursor&limit: a page of contacts, by campaign id then e-mail. */
+/** The longest search text of GET /api/campaigns/contacts/tracking?q (not in spec). */
+export const CONTACT_SEARCH_MAX = 100;
+export const CONTACT_SEARCH_TOO_LONG = `Search must be ${CONTACT_SEARCH_MAX} characters or fewer`; // not in spec
+export const CONTACT_SEARCH_CONTROL = 'Search must not contain control characters'; // not in spec
+// C0/C1 controls (line breaks included: a search is one line) and the bidirectional overrides and
+// isolates, as in a Manager cell: nothing a contact row holds, only text that hides what it says.
+const SEARCH_CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * A search of the contacts: each word of it must begin a word of the contact's e-mail, talent
+ * name, handle or manager, case and accents aside ("oka" finds "Maya Okafor", "zoe" finds "Zoë").
+ * Trimmed; a search with no letter or digit in it narrows nothing.
+ */
+export const contactSearchSchema = z
+  .string({ error: 'Search must be text' }) // not in spec
+  .max(CONTACT_SEARCH_MAX, { error: CONTACT_SEARCH_TOO_LONG })
+  .refine((value) => !SEARCH_CONTROL.test(value), { error: CONTACT_SEARCH_CONTROL })
+  .transform((value) => value.trim());
+
+/**
+ * GET /api/campaigns/contacts/tracking?cursor&limit&q: a page of contacts, by campaign id then
+ * e-mail; with q, a page of the contacts the search finds, by the word that matched, then
+ * campaign id and e-mail. A cursor belongs to the listing or to the search it came from.
+ */
 export const trackingQuery = z.object({
   cursor: z.string().trim().max(1_000).regex(/^[A-Za-z0-9_-]*$/, { error: 'Invalid cursor' }).optional(),
   limit: z.coerce
@@ -253,6 +276,7 @@ export const trackingQuery = z.object({
     .min(1, { error: `limit must be between 1 and ${TRACKING_PAGE_MAX}` })
     .max(TRACKING_PAGE_MAX, { error: `limit must be between 1 and ${TRACKING_PAGE_MAX}` })
     .optional(),
+  q: contactSearchSchema.optional(),
 });
 export type TrackingQuery = z.infer<typeof trackingQuery>;
 

@@ -141,7 +141,8 @@ describe('settings and email processing', () => {
 
   it('processes the campaign and the stat cards count its conversations', async () => {
     await setGoogleLatency(0);
-    await page.getByLabel('Contact', { exact: true }).locator('option', { hasText: contacts[0]!.email }).waitFor({ state: 'attached' });
+    // The Process Email picker (a type-ahead) is enabled once the agency has contacts.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Contact' }).isEnabled(), { timeout: 15_000 }).toBe(true);
     await page.getByLabel('Campaign', { exact: true }).selectOption({ label: campaignOption });
     await page.getByRole('button', { name: 'Process Campaign' }).click();
     await toast('Processing Started').getByText(`Processing all emails for campaign ${seededCampaign.campaign_id}`).waitFor({ timeout: 15_000 });

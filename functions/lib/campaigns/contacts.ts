@@ -26,10 +26,13 @@ import {
   listContactFlags,
   pageAgencyContacts,
   removeContactItem,
+  searchAgencyContacts,
   setContactTracking,
   type ContactItem,
   type ContactKey,
+  type WordKey,
 } from './contact-store';
+import { leadingWord, searchWords } from './contact-words';
 import { markInfluencerList, syncInfluencerList, trackingState, type InfluencerRow } from './influencer-list';
 import { INFLUENCER_TRACKING_STATES, type InfluencerTrackingState } from './layout';
 
@@ -185,16 +188,33 @@ export const clearContacts = async (scope: AgencyScope): Promise<number> => {
 /** The next page's cursor: the last contact's key, opaque to the client. */
 const encodeTrackingCursor = (key: ContactKey): string => Buffer.from(JSON.stringify([key.campaignId, key.email])).toString('base64url');
 
-const decodeTrackingCursor = (cursor: string): ContactKey => {
+/** A search's next page: the index entry it stopped at, marked so a listing never takes it (and the reverse). */
+const encodeSearchCursor = (key: WordKey): string => Buffer.from(JSON.stringify(['w', key.word, key.campaignId, key.email])).toString('base64url');
+
+const invalidCursor = () => new BadRequest('Invalid cursor', { tip: 'Start again from the first page.' });
+
+const cursorParts = (cursor: string, length: number): string[] => {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === 'string' && part !== '' && part.length <= 1_000)) {
-      return { campaignId: parsed[0] as string, email: parsed[1] as string };
+    if (Array.isArray(parsed) && parsed.length === length && parsed.every((part) => typeof part === 'string' && part !== '' && part.length <= 1_000)) {
+      return parsed as string[];
     }
   } catch {
     // not one of ours: refused below
   }
-  throw new BadRequest('Invalid cursor', { tip: 'Start again from the first page.' });
+  throw invalidCursor();
+};
+
+const decodeTrackingCursor = (cursor: string): ContactKey => {
+  const [campaignId, email] = cursorParts(cursor, 2) as [string, string];
+  return { campaignId, email };
+};
+
+/** A search's cursor is good for that search only: its word lies in the range the search reads. */
+const decodeSearchCursor = (cursor: string, leading: string): WordKey => {
+  const [kind, word, campaignId, email] = cursorParts(cursor, 4) as [string, string, string, string];
+  if (kind !== 'w' || !word.startsWith(leading)) throw invalidCursor();
+  return { word, campaignId, email };
 };
 
 /**
@@ -202,15 +222,33 @@ const decodeTrackingCursor = (cursor: string): ContactKey => {
  * (a talent in two campaigns is two entries), by campaign id then e-mail, and the next page's
  * cursor. The first page also carries the counts over every contact and the per-campaign
  * breakdown (read as campaign id and flag only), so later pages cost one short Query each.
+ * With `q`, the contacts the search finds instead (contact-store searchAgencyContacts: a bounded
+ * read of the search index, whatever the agency's size) and never the counts, which read every
+ * contact and would on each keystroke.
  */
 export const trackingPage = async (scope: AgencyScope, query: TrackingQuery = {}): Promise<Omit<TrackingResponse, 'success'>> => {
-  const after = query.cursor ? decodeTrackingCursor(query.cursor) : undefined;
-  const [page, campaigns] = await Promise.all([pageAgencyContacts(scope.agencyName, query.limit ?? TRACKING_PAGE_MAX, after), listCampaignItems(scope)]);
+  const limit = query.limit ?? TRACKING_PAGE_MAX;
+  const search = query.q === undefined ? [] : searchWords(query.q);
+  const leading = leadingWord(search);
+  // Cursors are checked before anything is read.
+  const reading = leading
+    ? { search: true as const, after: query.cursor ? decodeSearchCursor(query.cursor, leading) : undefined }
+    : { search: false as const, after: query.cursor ? decodeTrackingCursor(query.cursor) : undefined };
+  const pageOf = async (): Promise<{ items: ContactItem[]; next_cursor: string | null }> => {
+    if (reading.search) {
+      const found = await searchAgencyContacts(scope.agencyName, search, limit, reading.after);
+      return { items: found.items, next_cursor: found.last ? encodeSearchCursor(found.last) : null };
+    }
+    const listed = await pageAgencyContacts(scope.agencyName, limit, reading.after);
+    return { items: listed.items, next_cursor: listed.last ? encodeTrackingCursor(listed.last) : null };
+  };
+  const [page, campaigns] = await Promise.all([pageOf(), listCampaignItems(scope)]);
   const names = new Map(campaigns.map((campaign) => [campaign.campaignId, campaign.campaignName]));
   const contacts: Record<string, ContactJson> = {};
   for (const contact of page.items) contacts[contactMapKey(contact.campaignId, contact.email)] = toContactJson(contact, names.get(contact.campaignId) ?? '');
-  const next_cursor = page.last ? encodeTrackingCursor(page.last) : null;
-  if (after) return { contacts, next_cursor };
+  const { next_cursor } = page;
+  // A search text without a letter or digit ("@") narrows nothing, and is still a search: no counts.
+  if (reading.after || query.q !== undefined) return { contacts, next_cursor };
   return { contacts, next_cursor, ...(await trackingCounts(scope, campaigns)) };
 };
 

@@ -1,6 +1,7 @@
 import { isConditionalFailure } from '../store/conditional-write';
 import { monitorRegistryEntity, type MonitorRegistryItem } from '../store/entities/monitor-registry';
 import { nowIso } from '../store/keys';
+import { raisePulse } from '../store/pulse';
 
 /**
  * Registration in the monitor's registry. Chosen: idempotently (a create that does nothing when
@@ -51,6 +52,8 @@ export const bumpContactsVersion = async (agencyName: string, delta: { total?: n
     await ensureRegistered(agencyName);
     await bump();
   }
+  // Every contact write comes through here: open contact lists and boards refetch.
+  await raisePulse(agencyName, 'contacts');
 };
 
 /** A thread item was created: one more tracked conversation (best effort; it is a dashboard count). */

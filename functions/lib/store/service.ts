@@ -7,7 +7,7 @@ import { agencyEntity } from './entities/agency';
 import { agencyPulseEntity } from './entities/agency-pulse';
 import { apiKeyEntity } from './entities/api-key';
 import { campaignEntity } from './entities/campaign';
-import { contactEntity } from './entities/contact';
+import { contactEntity, contactWordEntity } from './entities/contact';
 import { conversationEntity } from './entities/conversation';
 import { conversationChangeEntity, visitEntity } from './entities/conversation-change';
 import { conversationThreadEntity } from './entities/conversation-thread';
@@ -41,6 +41,7 @@ export const threadlineStore = new Service(
     apiKey: apiKeyEntity,
     campaign: campaignEntity,
     contact: contactEntity,
+    contactWord: contactWordEntity,
     conversation: conversationEntity,
     conversationChange: conversationChangeEntity,
     conversationThread: conversationThreadEntity,

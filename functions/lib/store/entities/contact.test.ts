@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactEntity, contactItemKeys, rekeyLegacyContact } from './contact';
+import { contactEntity, contactItemKeys, contactWordEntity, contactWordKeys, rekeyLegacyContact } from './contact';
 
 const put = (campaignId: string, email: string) =>
   contactEntity
@@ -39,5 +39,19 @@ describe('contact keys', () => {
     expect(rekeyLegacyContact(legacy)).toEqual({ ...legacy, ...contactItemKeys('glow', 'c-1', 'a@b.io') });
     expect(rekeyLegacyContact(put('c-1', 'a@b.io').Item)).toBeUndefined();
     expect(rekeyLegacyContact({ __edb_e__: 'campaign', agencyName: 'glow', campaignId: 'c-1' })).toBeUndefined();
+  });
+});
+
+describe('contact search entries', () => {
+  it("key one word of one contact in the agency's partition of that word's first letter, as contactWordKeys says", () => {
+    const { Item } = contactWordEntity.put({ agencyName: 'glow', initial: 'm', word: 'maya', campaignId: 'spring-25', email: 'maya@cooks.tv', words: 'cooks maya tv' }).params() as { Item: Record<string, unknown> };
+    expect({ pk: Item.pk, sk: Item.sk }).toEqual({ pk: 'AGENCY#glow#CONTACT_WORD#m', sk: 'WORD#maya#spring-25#maya@cooks.tv' });
+    expect(contactWordKeys('glow', 'm', 'maya', 'spring-25', 'maya@cooks.tv')).toEqual({ pk: Item.pk, sk: Item.sk });
+  });
+
+  it('are read by the beginning of a word, within one agency and letter', () => {
+    const params = contactWordEntity.query.byWord({ agencyName: 'glow', initial: 'm' }).begins({ word: 'ma' }).params() as { KeyConditionExpression: string; ExpressionAttributeValues: Record<string, string> };
+    expect(params.KeyConditionExpression).toContain('begins_with');
+    expect(params.ExpressionAttributeValues).toEqual({ ':pk': 'AGENCY#glow#CONTACT_WORD#m', ':sk1': 'WORD#ma' });
   });
 });

@@ -69,3 +69,44 @@ export const rekeyLegacyContact = (item: Record<string, unknown>): Record<string
 };
 
 export type ContactItem = EntityItem<typeof contactEntity>;
+
+/**
+ * The contact search index: one small item per word a contact is found by (its name, e-mail,
+ * handle and manager, folded; campaigns/contact-words.ts), so a search reads the contacts whose
+ * words begin with what was typed, a bounded page at a time, never the agency's every contact.
+ *   byWord  AGENCY#a#CONTACT_WORD#<first letter> / WORD#word#campaign#email
+ * Partitioned by the word's first letter: a search reads one partition, and a big import writes
+ * its words across many. `words` is all of the contact's words, so a search of several words
+ * is checked on the index item before any contact is read. An index item only points at a
+ * contact: the search reads the contact itself and checks it again, so an item left behind by
+ * an interrupted write finds nothing.
+ */
+export const contactWordEntity = new Entity(
+  {
+    model: { entity: 'contactWord', version: '1', service: 'threadline' },
+    attributes: {
+      agencyName: { type: 'string', required: true },
+      initial: { type: 'string', required: true },
+      word: { type: 'string', required: true },
+      campaignId: { type: 'string', required: true },
+      email: { type: 'string', required: true },
+      /** every index word of the contact, sorted, space-separated */
+      words: { type: 'string', required: true },
+    },
+    indexes: {
+      byWord: {
+        pk: { field: 'pk', composite: ['agencyName', 'initial'], template: `${AGENCY_TEMPLATE}#CONTACT_WORD#\${initial}`, casing: 'none' },
+        sk: { field: 'sk', composite: ['word', 'campaignId', 'email'], template: 'WORD#${word}#${campaignId}#${email}', casing: 'none' },
+      },
+    },
+  },
+  storeConfig,
+);
+
+export type ContactWordItem = EntityItem<typeof contactWordEntity>;
+
+/** The key of one index item, as the entity above writes it (a search's continuation point). */
+export const contactWordKeys = (agencyName: string, initial: string, word: string, campaignId: string, email: string) => ({
+  pk: `${keys.agency(agencyName)}#CONTACT_WORD#${initial}`,
+  sk: `WORD#${word}#${campaignId}#${email}`,
+});

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { campaignsQueryOptions } from '../../features/campaigns/api/list-campaigns';
 import { driveHealthQueryOptions } from '../../features/campaigns/api/get-drive-health';
 import { contactsTrackingQueryOptions } from '../../features/contacts/api/get-contacts-tracking';
+import { contactSuggestionsQueryOptions } from '../../features/contacts/api/search-contacts';
 import { dashboardMetricsQueryOptions } from '../../features/dashboard/api/get-dashboard-metrics';
 import { monitorMetricsQueryOptions } from '../../features/dashboard/api/get-monitor-metrics';
 import { mailboxesQueryOptions } from '../../features/mailboxes/api/get-mailboxes';
@@ -62,7 +63,9 @@ export const prefetchPage = (client: QueryClient, path: NavPath, keep: (options:
     ...PAGE_QUERIES[path]()
       .filter(keep)
       .map((options) => client.prefetchQuery(options)),
-    // The contacts come in pages (an infinite query): their first page.
-    path === '/' || path === '/contacts' ? client.prefetchInfiniteQuery(contactsTrackingQueryOptions()) : undefined,
+    // The contacts come in pages (an infinite query): their first page; the dashboard's Process
+    // Email picker asks for its first few contacts only (a search answer: no counts, no read of every contact).
+    path === '/contacts' ? client.prefetchInfiniteQuery(contactsTrackingQueryOptions()) : undefined,
+    path === '/' ? client.prefetchInfiniteQuery(contactSuggestionsQueryOptions('')) : undefined,
     ON_DEMAND[path]?.(client),
   ]);

@@ -37,7 +37,10 @@ export const contactText = {
   removed: (who: string) => `${who} has been removed`, // not in spec (toast message)
   noMatches: 'No contacts match the filters.', // not in spec
   loading: 'Loading contacts', // not in spec (accessible name of the skeletons)
-  shownOf: (shown: number, total: number) => `Showing ${shown} of ${total} contacts; search and filters apply to those shown`, // not in spec (paged list)
+  shownOf: (shown: number, total: number) => `Showing ${shown} of ${total} contacts; the campaign and tracking filters apply to those shown`, // not in spec (paged list)
+  shownMatches: (shown: number) => `Showing the first ${shown} matching contacts`, // not in spec (a search's pages)
+  searching: 'Searching contacts…', // not in spec (a search's first answer on its way)
+  pickerSearching: 'Searching…', // not in spec (the Process Email picker asks the server)
   loadMore: 'Load more contacts', // not in spec
   loadingMore: 'Loading...', // not in spec
 } as const;

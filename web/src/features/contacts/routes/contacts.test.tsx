@@ -113,20 +113,75 @@ describe('ContactsRoute', () => {
     expect(options).toEqual(['Select a campaign', 'summer-25 - Summer Launch', 'autumn - Autumn Drop']);
   });
 
-  it('filters by search, campaign and tracking', async () => {
+  it('filters the contacts shown by campaign and tracking', async () => {
     const { user } = setup();
     await screen.findAllByTestId('contact-row');
-    await user.type(screen.getByLabelText('Search contacts'), 'BO@');
-    expect(screen.getAllByTestId('contact-row').map((element) => element.querySelector('p')?.textContent)).toEqual(['bo@talent.test']);
-    await user.clear(screen.getByLabelText('Search contacts'));
     await user.selectOptions(screen.getByLabelText('Filter by campaign'), 'summer-25');
     await user.selectOptions(screen.getByLabelText('Filter by tracking'), 'tracking');
     expect(screen.getAllByTestId('contact-row').map((element) => element.querySelector('p')?.textContent)).toEqual(['ana@talent.test']);
     await user.selectOptions(screen.getByLabelText('Filter by campaign'), 'autumn');
     expect(screen.getAllByTestId('contact-row').map((element) => element.querySelector('p')?.textContent)).toEqual(['cy@talent.test']);
-    await user.clear(screen.getByLabelText('Search contacts'));
-    await user.type(screen.getByLabelText('Search contacts'), 'nobody');
-    expect(screen.getByText('No contacts match the filters.')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Filter by tracking'), 'paused');
+    expect(screen.getAllByTestId('contact-row').map((element) => element.querySelector('p')?.textContent)).toEqual(['ana@talent.test']);
+  });
+
+  it('searches on the server once typing pauses: a new search from its first page, "Load more" by its cursor, the listing back when cleared', async () => {
+    const zoe = testContact({ email: 'zz.quintero@studio.test', talent_name: 'Zoë Quintero', campaign_id: 'autumn', campaign_name: 'Autumn Drop' });
+    const zia = testContact({ email: 'zia@talent.test', talent_name: 'Zia Quinn', campaign_id: 'autumn', campaign_name: 'Autumn Drop' });
+    const asked: URLSearchParams[] = [];
+    const api = fakeApi({
+      'GET /api/campaigns/list': () => ({ body: fakeCampaignList(CAMPAIGNS) }),
+      'GET /api/campaigns/contacts/tracking': () => {
+        const params = asked.at(-1)!;
+        const q = params.get('q');
+        if (q === null) return { body: trackingBody() };
+        // A search answer: no counts; "quin" has two pages.
+        if (q !== 'quin') return { body: fakeTracking({ contacts: {}, summary: undefined, by_campaign: undefined }) };
+        const second = params.get('cursor') === 'quin-2';
+        const contact = second ? zia : zoe;
+        return {
+          body: fakeTracking({ contacts: { [`autumn:${contact.email}`]: contact }, summary: undefined, by_campaign: undefined, next_cursor: second ? null : 'quin-2' }),
+        };
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        asked.push(new URL(String(input), 'http://localhost').searchParams);
+        return api.fetchImpl(input, init);
+      }),
+    );
+    renderRoutes([{ path: '/contacts', element: <ContactsRoute /> }], { path: '/contacts' });
+    const user = userEvent.setup();
+    const searchBox = await screen.findByLabelText('Search contacts');
+    expect(searchBox.getAttribute('maxlength')).toBe('100');
+
+    await user.type(searchBox, 'quin');
+    expect(await screen.findByText('zz.quintero@studio.test')).toBeTruthy();
+    expect(screen.queryByText('bo@talent.test')).toBeNull();
+    const searches = () => asked.filter((params) => params.has('q')).map((params) => [params.get('q'), params.get('cursor')]);
+    // One request for the pause, not one per key, from the first page.
+    expect(searches()).toEqual([['quin', null]]);
+    expect(screen.getByText('Showing the first 1 matching contacts')).toBeTruthy();
+    // The counts stay the listing's (every contact).
+    expect(screen.getByText('Total contacts').parentElement!.textContent).toBe('Total contacts5');
+
+    await user.click(screen.getByRole('button', { name: 'Load more contacts' }));
+    expect(await screen.findByText('zia@talent.test')).toBeTruthy();
+    expect(screen.getByText('zz.quintero@studio.test')).toBeTruthy();
+    expect(searches()).toEqual([
+      ['quin', null],
+      ['quin', 'quin-2'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load more contacts' })).toBeNull();
+
+    await user.type(searchBox, 'x');
+    expect(await screen.findByText('No contacts match the filters.')).toBeTruthy();
+    expect(searches().at(-1)).toEqual(['quinx', null]);
+
+    await user.clear(searchBox);
+    expect(await screen.findByText('bo@talent.test')).toBeTruthy();
+    expect(screen.queryByText('zz.quintero@studio.test')).toBeNull();
   });
 
   it('shows the empty text without contacts', async () => {
@@ -152,7 +207,7 @@ describe('ContactsRoute', () => {
     ];
     let served = 0;
     const { user, api } = setup({ 'GET /api/campaigns/contacts/tracking': () => ({ body: pages[served++] }) });
-    expect(await screen.findByText('Showing 1 of 2 contacts; search and filters apply to those shown')).toBeTruthy();
+    expect(await screen.findByText('Showing 1 of 2 contacts; the campaign and tracking filters apply to those shown')).toBeTruthy();
     expect(screen.queryByText('cy@talent.test')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Load more contacts' }));
     expect(await screen.findByText('cy@talent.test')).toBeTruthy();
@@ -222,6 +277,43 @@ describe('ContactsRoute', () => {
     expect(within(row('dee@solo.test')).getByText('Tracking')).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Tracking for dee@solo.test' }).getAttribute('aria-checked')).toBe('true');
     expect(screen.getByText('Tracked contacts').parentElement!.textContent).toBe('Tracked contacts3');
+  });
+
+  it('flips a found contact at once, and its count in the listing', async () => {
+    const asked: URLSearchParams[] = [];
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const bo = testContact({ email: 'bo@talent.test', talent_name: 'Bo Chen', tracking: true, tracking_enabled: true });
+    let listings = 0;
+    const api = fakeApi({
+      'GET /api/campaigns/list': () => ({ body: fakeCampaignList(CAMPAIGNS) }),
+      'GET /api/campaigns/contacts/tracking': () => {
+        if (asked.at(-1)!.get('q') === null) return (listings += 1) === 1 ? { body: trackingBody() } : new Promise<never>(() => {});
+        const paused = testContact({ email: 'bo@talent.test', talent_name: 'Bo Chen', tracking: false, tracking_enabled: false });
+        return { body: fakeTracking({ contacts: { 'summer-25:bo@talent.test': paused }, summary: undefined, by_campaign: undefined }) };
+      },
+      'POST /api/campaigns/contacts/tracking/toggle': async () => {
+        await answered;
+        return { body: toggleTrackingResponse.parse({ success: true, contact: bo, contacts: [bo] }) };
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        asked.push(new URL(String(input), 'http://localhost').searchParams);
+        return api.fetchImpl(input, init);
+      }),
+    );
+    renderRoutes([{ path: '/contacts', element: <ContactsRoute /> }], { path: '/contacts' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Search contacts'), 'bo chen');
+    await waitFor(() => expect(screen.getAllByTestId('contact-row')).toHaveLength(1));
+    await user.click(screen.getByRole('switch', { name: 'Tracking for bo@talent.test' }));
+    expect(screen.getByRole('switch', { name: 'Tracking for bo@talent.test' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText('Tracked contacts').parentElement!.textContent).toBe('Tracked contacts4');
+    release();
   });
 
   it('asks before removing a contact, then toasts "Contact Removed"', async () => {

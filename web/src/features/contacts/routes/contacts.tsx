@@ -1,12 +1,14 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { messages } from '../../../../../shared/messages';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { errorMessage } from '../../../lib/api-client';
 import { useCampaigns } from '../../campaigns/api/list-campaigns';
 import { useContactsTracking } from '../api/get-contacts-tracking';
+import { SEARCH_DEBOUNCE_MS, useSearchContacts } from '../api/search-contacts';
 import { AddContactForm } from '../components/add-contact-form';
 import { AllContacts } from '../components/all-contacts';
 import { ByCampaignList } from '../components/by-campaign-list';
@@ -31,9 +33,24 @@ const LoadingState = () => (
   </div>
 );
 
+/** The listing's pages, or a search's: "Load more" and what has been shown of them. */
+const LoadMore = ({ shown, onMore, loading }: { shown: string; onMore: () => void; loading: boolean }) => (
+  <div className="flex flex-col items-center gap-2 text-sm text-slate-600">
+    <p>{shown}</p>
+    <Button variant="outline" onClick={onMore} disabled={loading}>
+      {loading ? contactText.loadingMore : contactText.loadMore}
+    </Button>
+  </div>
+);
+
 export const ContactsRoute = () => {
   const campaigns = useCampaigns();
   const tracking = useContactsTracking();
+  const [search, setSearch] = useState('');
+  // A search per pause in typing; each text is its own query, so a new search starts at its first page.
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const found = useSearchContacts(q);
+  const searchingFor = q !== '';
 
   const campaignList = useMemo(() => campaigns.data?.campaigns ?? [], [campaigns.data]);
   const options = useMemo(() => toCampaignOptions(campaignList), [campaignList]);
@@ -41,7 +58,9 @@ export const ContactsRoute = () => {
     () => new Map(campaignList.map((campaign) => [campaign.campaign_id, campaign.campaign_name])),
     [campaignList],
   );
-  const contacts = useMemo(() => Object.values(tracking.data?.contacts ?? {}), [tracking.data]);
+  const listed = useMemo(() => Object.values(tracking.data?.contacts ?? {}), [tracking.data]);
+  // The search's matches; with no text, the listing's pages (the same cached query).
+  const shownContacts = useMemo(() => found.data ?? [], [found.data]);
 
   const body = () => {
     if (campaigns.isPending || tracking.isPending) return <LoadingState />;
@@ -49,6 +68,7 @@ export const ContactsRoute = () => {
     if (campaignList.length === 0) return <NoCampaignsCard />;
     if (!tracking.data) return <Banner variant="error">{errorMessage(tracking.error, messages.fallback.loadContacts)}</Banner>;
     const { summary, by_campaign: byCampaign } = tracking.data;
+    const shown = searchingFor ? contactText.shownMatches(shownContacts.length) : contactText.shownOf(listed.length, summary.total_contacts);
     return (
       <div className="space-y-6">
         <SummaryTiles
@@ -66,14 +86,18 @@ export const ContactsRoute = () => {
             <ImportLonglistForm campaignOptions={options} />
           </div>
         </section>
-        <AllContacts contacts={contacts} campaignOptions={options} campaignNames={campaignNames} />
-        {tracking.hasNextPage ? (
-          <div className="flex flex-col items-center gap-2 text-sm text-slate-600">
-            <p>{contactText.shownOf(contacts.length, summary.total_contacts)}</p>
-            <Button variant="outline" onClick={() => void tracking.fetchNextPage()} disabled={tracking.isFetchingNextPage}>
-              {tracking.isFetchingNextPage ? contactText.loadingMore : contactText.loadMore}
-            </Button>
-          </div>
+        <AllContacts
+          contacts={shownContacts}
+          empty={summary.total_contacts === 0 && listed.length === 0}
+          search={search}
+          onSearchChange={setSearch}
+          searching={found.isPending || found.isPlaceholderData}
+          searchError={searchingFor && found.isError ? errorMessage(found.error, messages.fallback.loadContacts) : undefined}
+          campaignOptions={options}
+          campaignNames={campaignNames}
+        />
+        {found.hasNextPage && !found.isPlaceholderData ? (
+          <LoadMore shown={shown} onMore={() => void found.fetchNextPage()} loading={found.isFetchingNextPage} />
         ) : null}
       </div>
     );

@@ -4,6 +4,9 @@ import { EMAIL_MAX, isEmailAddress, normalizeEmailAddress, parseEmailAddress } f
 describe('normalizeEmailAddress', () => {
   it('folds compatibility forms (NFKC), removes zero-width characters, trims and lower-cases', () => {
     expect(normalizeEmailAddress(' Maya@X.com ')).toBe('maya@x.com');
+    // The dotted capital I is one contact with the plain i, never "i" plus a combining dot.
+    expect(normalizeEmailAddress('\u0130nfo@x.com')).toBe('info@x.com');
+    expect(isEmailAddress(normalizeEmailAddress('\u0130NFO@X.COM'))).toBe(true);
     for (const zw of ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF']) {
       expect(normalizeEmailAddress(`ma${zw}ya@x.com`)).toBe('maya@x.com');
       expect(normalizeEmailAddress(`${zw}maya@x.com${zw}`)).toBe('maya@x.com');

@@ -14,10 +14,13 @@ const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g;
 
 /**
  * The address as stored and compared: Unicode NFKC (full-width and other compatibility forms
- * folded, accents composed), zero-width characters removed, trimmed, lower-cased.
+ * folded, accents composed), zero-width characters removed, trimmed, lower-cased. The dotted
+ * capital I (İ, what a Turkish keyboard or autocorrect gives "Info@") lower-cases to "i" plus a
+ * combining dot, which would make "İnfo@x.com" a different contact from "info@x.com": it is read
+ * as the plain I it stands for.
  */
 export const normalizeEmailAddress = (value: string): string =>
-  value.normalize('NFKC').replace(ZERO_WIDTH, '').trim().toLowerCase();
+  value.normalize('NFKC').replace(ZERO_WIDTH, '').replace(/\u0130/g, 'I').trim().toLowerCase();
 
 // Local part: dot-separated runs of letters, digits, marks and _ % + ' -, not starting with "-"
 // (a Gmail search reads a leading "-" as NOT). Nothing Gmail search or a header gives meaning to:

@@ -9,6 +9,7 @@ import { isRealDay } from './processing';
 
 export const MAILBOX_HEALTH_VALUES = ['connected', 'missing_access', 'revoked', 'history_reset'] as const;
 export const MAX_MAILBOX_FROM_ADDRESSES = 20;
+const DAY_MS = 24 * 3600 * 1000;
 
 
 export const connectMailboxBody = z.object({
@@ -21,6 +22,11 @@ export const connectMailboxBody = z.object({
     .string()
     .trim()
     .refine((value) => value === '' || isRealDay(value), { error: 'after must be a date in the form yyyy-MM-dd' })
+    // A day still to come would read nothing until then: almost always a typo (9999, 2062 for 2026).
+    // A day of slack for the person's time zone.
+    .refine((value) => value === '' || !isRealDay(value) || Date.parse(`${value}T00:00:00Z`) <= Date.now() + DAY_MS, {
+      error: 'after must be today or a day before: mail after a day still to come cannot be read yet',
+    })
     .nullish()
     .transform((value) => value || null),
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTREACH_TRACKER_HEADERS, OUTREACH_TRACKER_TAB, campaignFolderName, influencerListTitle, outreachTrackerTitle } from '../../functions/lib/campaigns/layout';
-import type { ConversationListResponse } from '../../shared/schemas/conversations';
+import type { ConversationDetailResponse, ConversationListResponse } from '../../shared/schemas/conversations';
 import { seed, truth } from '../fixtures/seed';
 import type { AppServer } from './app-server';
 import { EXPECTED_401, unexpectedConsoleErrors, type Browser, type TrackedPage } from './browser';
@@ -128,8 +128,11 @@ describe('links into Google open the emulator viewer', () => {
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     const conversation = list.body.items.find((item) => item.contact_email === talent.email);
     expect(conversation, JSON.stringify(list.body.items.map((item) => item.contact_email))).toBeDefined();
-    const link = conversation!.threads.find((thread) => thread.thread_id === talentThread.threadId);
-    expect(link, JSON.stringify(conversation!.threads)).toBeDefined();
+    // The list row links the latest thread; the detail links every thread.
+    const detail = await callApi<ConversationDetailResponse>('GET', `/api/v3/conversations/${encodeURIComponent(conversation!.id)}`);
+    const threads = detail.body.conversation.threads;
+    const link = threads.find((thread) => thread.thread_id === talentThread.threadId);
+    expect(link, JSON.stringify(threads)).toBeDefined();
     expect(link!.gmail_url).toBe(`${emulatorOrigin}/viewer/mail/${encodeURIComponent(OWNER)}/thread/${talentThread.threadId}`);
 
     const viewer = await browser.context.newPage();

@@ -119,6 +119,11 @@ describe('conversations: the hard cases through the product', () => {
     return { taskId: started.body.task_id, status: ended, job: job! };
   };
 
+  const detail = async (id: string) => {
+    const response = await api.get(`/api/v3/conversations/${encodeURIComponent(id)}`);
+    expect(response.status, response.text).toBe(200);
+    return conversationDetailResponse.parse(response.body);
+  };
   const listAll = async (query: string): Promise<ConversationJson[]> => {
     const items: ConversationJson[] = [];
     const totals = new Set<number>();
@@ -133,14 +138,10 @@ describe('conversations: the hard cases through the product', () => {
     } while (cursor);
     expect([...totals]).toEqual([items.length]);
     expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
-    return items;
+    // A list row links its latest thread only; the scoring needs every thread, from the detail.
+    return Promise.all(items.map(async (item) => (item.thread_count > 1 ? { ...item, threads: (await detail(item.id)).conversation.threads } : item)));
   };
   const readAll = async (): Promise<Conversations> => ({ rows: await listAll(''), na: await listAll('needs_assignment=true') });
-  const detail = async (id: string) => {
-    const response = await api.get(`/api/v3/conversations/${encodeURIComponent(id)}`);
-    expect(response.status, response.text).toBe(200);
-    return conversationDetailResponse.parse(response.body);
-  };
   const rowOf = (all: Conversations, campaignId: string, email: string) => all.rows.find((r) => r.campaign_id === campaignId && r.contact_email === email);
   const touching = (list: ConversationJson[], threads: Set<string>) => list.filter((r) => r.threads.some((t) => threads.has(`${t.mailbox}|${t.thread_id}`)));
 
@@ -545,10 +546,11 @@ describe('conversations: the hard cases through the product', () => {
     const config = await api.post('/api/v3/settings/model-config', { operation: 'individual_message_summary', max_tokens: 1 });
     expect(config.status, config.text).toBe(200);
 
-    // The product raises a structured answer's budget to a floor (800 for message analysis) and
-    // retries once at twice that; the emulator offers no switch to force finish_reason "length",
-    // so the messages are long: the emulator's answer lists every amount it reads, one sheet of
-    // ~100 amounts needs ~930 tokens (cut at 800, fits in 1,600), one of ~600 needs ~2,700.
+    // The product asks a structured answer first at the cap measured answers need (350 for message
+    // analysis, ai/answer-caps.ts) and retries once at twice its budget (a floor of 800); the
+    // emulator offers no switch to force finish_reason "length", so the messages are long: the
+    // emulator's answer lists every amount it reads, one sheet of ~100 amounts needs ~930 tokens
+    // (cut at 350, fits in 1,600), one of ~600 needs ~2,700.
     const c = caseById.get('mgr3-handle')!;
     const target = c.expect.targets[0]!;
     const record = rowOf(before, target.campaign_id, target.contact_email)!;
@@ -569,13 +571,13 @@ describe('conversations: the hard cases through the product', () => {
     const short = analyses.filter((e) => userOf(e).includes('SHORT-SHEET'));
     const long = analyses.filter((e) => userOf(e).includes('LONG-SHEET'));
     expect(analyses).toHaveLength(4);
-    // first answer cut at the floor, the retry at twice the budget fits
-    expect(short.map((e) => bodyOf(e).max_completion_tokens)).toEqual([800, 1600]);
-    expect(short.map((e) => e.usage?.completion_tokens)).toEqual([800, expect.any(Number)]);
+    // first answer cut at the measured cap, the retry at twice the budget fits
+    expect(short.map((e) => bodyOf(e).max_completion_tokens)).toEqual([350, 1600]);
+    expect(short.map((e) => e.usage?.completion_tokens)).toEqual([350, expect.any(Number)]);
     expect(short[1]!.usage!.completion_tokens).toBeLessThan(1600);
     // both cut
-    expect(long.map((e) => bodyOf(e).max_completion_tokens)).toEqual([800, 1600]);
-    expect(long.map((e) => e.usage?.completion_tokens)).toEqual([800, 1600]);
+    expect(long.map((e) => bodyOf(e).max_completion_tokens)).toEqual([350, 1600]);
+    expect(long.map((e) => e.usage?.completion_tokens)).toEqual([350, 1600]);
     console.log(`token-limit retries: short sheet ${short.map((e) => `${bodyOf(e).max_completion_tokens}→${e.usage?.completion_tokens}`).join(', ')}; long sheet ${long.map((e) => `${bodyOf(e).max_completion_tokens}→${e.usage?.completion_tokens}`).join(', ')}`);
 
     const after = await readAll();

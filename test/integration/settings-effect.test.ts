@@ -15,9 +15,9 @@ describe('settings that really drive processing', () => {
   });
 
   // max_tokens is the ceiling of every call: a call asks for what its answer needs (a summary
-  // ~1,200 tokens, throughput.ts), so a setting below that is what the calls send.
+  // 250 tokens, ai/answer-caps.ts), so a setting below that is what the calls send.
   it('the thread_summary model (and its max_tokens) chosen in settings is the one the model calls use', async () => {
-    expect((await world.api.post('/api/v3/settings/model-config', { operation: 'thread_summary', model: 'gpt-5-mini', max_tokens: 700 })).status).toBe(200);
+    expect((await world.api.post('/api/v3/settings/model-config', { operation: 'thread_summary', model: 'gpt-5-mini', max_tokens: 200 })).status).toBe(200);
     const from = world.openai.log.length;
     expect((await world.api.post('/api/v3/process/interval', { start_date: '2026-01-05', end_date: '2026-01-20' })).status).toBe(200);
     expect((await settle(world)).status).toBe('succeeded');
@@ -25,7 +25,7 @@ describe('settings that really drive processing', () => {
     expect(summaries.length).toBeGreaterThan(0);
     for (const call of summaries) {
       expect(modelOf(call.body)).toBe('gpt-5-mini');
-      expect((call.body as { max_completion_tokens?: number }).max_completion_tokens).toBe(700);
+      expect((call.body as { max_completion_tokens?: number }).max_completion_tokens).toBe(200);
     }
   });
 

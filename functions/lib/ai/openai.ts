@@ -3,7 +3,7 @@ import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/ch
 import { WaitTooLong } from '../limits/token-bucket';
 import { withRetry, type RetryPolicy } from '../google/retry';
 import type { OpenAILimiter } from '../limits/openai-limits';
-import { estimatePromptTokens } from './tokens';
+import { admissionWeight, estimatePromptTokens } from './tokens';
 import { logger } from '../logger';
 import { countMetric } from '../observability/metrics';
 import { openAIBaseURL } from './key-check';
@@ -84,8 +84,8 @@ export type ChatRequest = {
   reasoningEffort?: ReasoningEffort;
   retry?: Partial<RetryPolicy>;
   /**
-   * The key's shared requests/tokens budget: every attempt is admitted for its prompt estimate
-   * plus its max tokens first, and a 429 rate_limit_exceeded holds back every process.
+   * The key's shared requests/tokens budget for the model: every attempt is admitted first
+   * (admissionTokens), and a 429 rate_limit_exceeded holds back every process.
    */
   limiter?: OpenAILimiter;
 };
@@ -93,9 +93,9 @@ export type ChatRequest = {
 /** A request without a cap counts as this many answer tokens (the product always sets one). */
 const UNCAPPED_ADMISSION = 16_384;
 
-/** What OpenAI's limiter counts a request for at admission: prompt estimate + max tokens. */
+/** What a request counts for against its model's tokens per minute at admission (tokens.ts: admissionWeight). */
 export const admissionTokens = (req: Pick<ChatRequest, 'messages' | 'jsonSchema' | 'maxTokens'>): number =>
-  estimatePromptTokens(req.messages, req.jsonSchema) + (req.maxTokens ?? UNCAPPED_ADMISSION);
+  admissionWeight(estimatePromptTokens(req.messages, req.jsonSchema), req.maxTokens ?? UNCAPPED_ADMISSION);
 
 export type ChatUsage = { promptTokens: number; completionTokens: number; totalTokens: number; reasoningTokens: number };
 
@@ -162,7 +162,7 @@ const chatCompletionOnce = async (req: ChatRequest, deps: OpenAIDeps = {}): Prom
     completion = await withRetry(
       // A long summary may take a minute; never let one request outlive the invocation.
       async () => {
-        await req.limiter?.admit(req.apiKey, admission, maxWait());
+        await req.limiter?.admit(req.apiKey, req.model, admission, maxWait());
         return client.chat.completions.create(params, requestTimeout(req.retry));
       },
       {
@@ -172,7 +172,7 @@ const chatCompletionOnce = async (req: ChatRequest, deps: OpenAIDeps = {}): Prom
         },
         onRetry: ({ attempt, delayMs, error }) => {
           const f = describeOpenAIFailure(error);
-          if (f.status === 429 && f.code === 'rate_limit_exceeded') req.limiter?.penalize(req.apiKey, delayMs);
+          if (f.status === 429 && f.code === 'rate_limit_exceeded') req.limiter?.penalize(req.apiKey, req.model, delayMs);
           logger.warn('openai call retried', { model: req.model, status: f.status, code: f.code, network: f.network, attempt: attempt + 1, delayMs });
         },
       },

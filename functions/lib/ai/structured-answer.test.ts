@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { AiInvalidOutput, AiOutputTruncated, OpenAIRateLimited, OpenAIRequestRejected } from './errors';
 import { numberOrNumericText, structuredOutput } from './json-schema';
+import { ANSWER_CAPS } from './answer-caps';
 import { askModel, askWithRetry } from './structured-answer';
 import { scriptedModel, TOKENS_PER_ANSWER } from '../../../test/support/scripted-model';
 
@@ -40,7 +41,8 @@ describe('askWithRetry: asked again once, then a recorded failure', () => {
     const result = await askWithRetry(model.call, 'thread_summary', ask, PROBE, 800);
     expect(result.answer).toEqual({ amount: 2, note: 'ok' });
     expect(result.failure).toBeUndefined();
-    expect(model.asked.map((a) => a.maxTokens)).toEqual([800, 800]);
+    // the purpose's measured cap both times: a malformed answer is not a short one
+    expect(model.asked.map((a) => a.maxTokens)).toEqual([ANSWER_CAPS.thread_summary, ANSWER_CAPS.thread_summary]);
     // both answers cost tokens
     expect(result.tokens).toBe(2 * TOKENS_PER_ANSWER);
   });
@@ -61,11 +63,18 @@ describe('askWithRetry: asked again once, then a recorded failure', () => {
     expect(result.failure?.message).toContain('not JSON');
   });
 
-  it('a cut answer is asked again with twice the budget', async () => {
+  it("asks first for the purpose's measured cap, and a cut answer again with twice the budget", async () => {
     const model = scriptedModel(new AiOutputTruncated('gpt-5-nano'), { amount: 1, note: '' });
     const result = await askWithRetry(model.call, 'individual_message_summary', ask, PROBE, 800);
-    expect(model.asked.map((a) => a.maxTokens)).toEqual([800, 1600]);
+    expect(ANSWER_CAPS.individual_message_summary).toBeLessThan(800);
+    expect(model.asked.map((a) => a.maxTokens)).toEqual([ANSWER_CAPS.individual_message_summary, 1_600]);
     expect(result.answer?.amount).toBe(1);
+  });
+
+  it('a budget under the measured cap is asked as given, and a cut answer again with twice it', async () => {
+    const model = scriptedModel(new AiOutputTruncated('gpt-5-nano'), { amount: 1, note: '' });
+    await askWithRetry(model.call, 'individual_message_summary', ask, PROBE, 100);
+    expect(model.asked.map((a) => a.maxTokens)).toEqual([100, 200]);
   });
 
   it('a refused request is a failure at once; a rate limit is thrown for the state machine to retry', async () => {

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { ModelPurpose } from '../../../shared/constants';
 import { errorMessage, logger } from '../logger';
+import { structuredCaps } from './answer-caps';
 import type { ModelCaller } from './model-caller';
 import { AiInvalidOutput, AiOutputTruncated, OpenAIRequestRejected } from './errors';
 import type { StructuredOutput } from './json-schema';
@@ -37,11 +38,13 @@ export const askModel = async <S extends z.ZodType>(
 const retryable = (error: unknown) => error instanceof AiOutputTruncated || error instanceof AiInvalidOutput;
 
 /**
- * One structured answer (askModel), asked again once when it was not usable: a cut answer with
- * twice the budget, a malformed one (not JSON, or JSON the schema refuses) as it was. A second
- * unusable answer, or a request the API refused, is returned as a failure for the caller to
- * record, never as an empty answer passed off as "nothing found". Without a budget the purpose's
- * own cap applies (processing/model.ts). Other errors (rate limits, outages) are thrown.
+ * One structured answer (askModel), asked again once when it was not usable. With a budget, the
+ * first attempt asks for the purpose's measured cap (answer-caps.ts) and a cut answer is asked
+ * again with twice the budget; a malformed one (not JSON, or JSON the schema refuses) is asked
+ * again as it was. A second unusable answer, or a request the API refused, is returned as a
+ * failure for the caller to record, never as an empty answer passed off as "nothing found".
+ * Without a budget the purpose's own cap applies (processing/model.ts). Other errors (rate
+ * limits, outages) are thrown.
  */
 export const askWithRetry = async <S extends z.ZodType>(
   call: ModelCaller,
@@ -51,7 +54,8 @@ export const askWithRetry = async <S extends z.ZodType>(
   budget?: number,
 ): Promise<{ answer?: z.output<S>; tokens: number; failure?: Failure }> => {
   let tokens = 0;
-  let maxTokens = budget;
+  const caps = budget === undefined ? undefined : structuredCaps(purpose, budget);
+  let maxTokens = caps?.first;
   for (let attempt = 1; ; attempt += 1) {
     try {
       const { answer, tokens: used } = await askModel(call, purpose, messages, output, maxTokens === undefined ? undefined : { maxTokens });
@@ -59,7 +63,7 @@ export const askWithRetry = async <S extends z.ZodType>(
     } catch (error) {
       if (error instanceof AiInvalidOutput) tokens += error.tokens;
       if (retryable(error) && attempt === 1) {
-        if (error instanceof AiOutputTruncated && maxTokens !== undefined) maxTokens *= 2;
+        if (error instanceof AiOutputTruncated && caps) maxTokens = caps.retry;
         logger.warn('model answer not usable; asked again', { purpose, reason: errorMessage(error) });
         continue;
       }

@@ -281,13 +281,18 @@ describe('toConversationJson', () => {
     expect(row.threads.map((t) => t.thread_id)).toEqual(['1']);
   });
 
-  it('a list row links only the latest thread (each of its copies) and counts them all; the detail links every thread', () => {
-    const item = itemOf({ threadCopies: ['boss@agency.com|t9', 'staff@agency.com|t9', 'staff@agency.com|t2', 'staff@agency.com|t1'], threadKeys: new Set(['k1', 'k2', 'k9']) as never });
+  it('a list row links only the latest thread (its copy in each mailbox) and counts them all; the detail links every thread', () => {
+    // One thread's copies carry each mailbox's own Gmail thread id.
+    const copies = ['boss@agency.com|b9', 'staff@agency.com|s9', 'staff@agency.com|s2', 'staff@agency.com|s1'];
+    const item = itemOf({ threadCopies: copies, latestCopies: ['boss@agency.com|b9', 'staff@agency.com|s9'], threadKeys: new Set(['k1', 'k2', 'k9']) as never });
     const row = toConversationJson({ item, contact: contactOf(), now: NOW, followUpAfterDays: 3, threads: 'latest' });
-    expect(row.threads.map((t) => `${t.mailbox}|${t.thread_id}`)).toEqual(['boss@agency.com|t9', 'staff@agency.com|t9']);
+    expect(row.threads.map((t) => `${t.mailbox}|${t.thread_id}`)).toEqual(['boss@agency.com|b9', 'staff@agency.com|s9']);
     expect(row.thread_count).toBe(3);
     const detail = toConversationJson({ item, contact: contactOf(), now: NOW, followUpAfterDays: 3 });
-    expect(detail.threads).toHaveLength(4);
+    expect(detail.threads.map((t) => `${t.mailbox}|${t.thread_id}`)).toEqual(copies);
     expect(detail.thread_count).toBe(3);
+    // Stored before the latest copies were kept: the first copy.
+    const older = toConversationJson({ item: itemOf({ threadCopies: copies }), contact: contactOf(), now: NOW, followUpAfterDays: 3, threads: 'latest' });
+    expect(older.threads.map((t) => t.thread_id)).toEqual(['b9']);
   });
 });

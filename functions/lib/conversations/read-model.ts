@@ -123,8 +123,7 @@ export const toConversationJson = ({ item, contact, campaign, now, followUpAfter
   // The pipeline has already put a person's dates and fees in place of the model's (recompute.ts).
   const dates = sortUpcoming(listOf<DateFactItem>(item?.dates).map(toDateJson), now);
   const fees = listOf<FeeFactItem>(item?.fees).map(toFeeJson);
-  // Stored latest thread first (recompute.ts), each thread's copies together.
-  const links = listOf<string>(item?.threadCopies).flatMap((copy) => threadLink(copy) ?? []);
+  const links = (copies: Iterable<string> | undefined) => listOf<string>(copies).flatMap((copy) => threadLink(copy) ?? []);
   const whoseTurn = item?.whoseTurn ?? null;
   const turnSince = item?.turnSince ?? null;
   const campaignId = needsAssignment ? null : (contact?.campaignId ?? item?.campaignId ?? null);
@@ -165,7 +164,8 @@ export const toConversationJson = ({ item, contact, campaign, now, followUpAfter
       campaign_name: directory?.campaignName(candidate.campaignId) ?? '',
     })),
     follow_up: followUpDue({ whose_turn: whoseTurn, turn_since: turnSince, status: item?.status ?? 'not_contacted', last_outbound_at: item?.lastOutboundAt ?? null }, now, followUpAfterDays),
-    threads: threads === 'all' ? links : links.filter((link) => link.thread_id === links[0]?.thread_id),
+    // An item stored before latestCopies existed links its first copy.
+    threads: threads === 'all' ? links(item?.threadCopies) : item?.latestCopies ? links(item.latestCopies) : links(item?.threadCopies).slice(0, 1),
     thread_count: listOf<string>(item?.threadKeys).length,
     corrected_fields: corrected,
     failures: listOf<FailureItem>(item?.failures).map((failure) => ({ purpose: failure.purpose, message: failure.message, at: failure.at })),

@@ -59,12 +59,13 @@ describe('deriveConversation: one record per talent per campaign', () => {
     expect(derived.lastOutboundAt).toBe('2026-10-01T10:00:00.000Z');
   });
 
-  it("stores the latest thread's copies first, so a list row can link that thread alone", () => {
+  it("stores the latest thread's copies first and on their own, so a list row can link that thread alone", () => {
     const messages = byKey(message('m1', '2026-10-01T10:00:00.000Z'), message('m2', '2026-10-05T10:00:00.000Z'));
     const older = thread('t1', ['m1'], { lastMessageAt: '2026-10-01T10:00:00.000Z' });
     const newer = thread('t2', ['m2'], { lastMessageAt: '2026-10-05T10:00:00.000Z', copies: ['zed@agency.test|t2', 'daniel@agency.test|t2'] });
     const { derived } = deriveConversation(conversation(), [older, newer], messages);
     expect(derived.threadCopies).toEqual(['daniel@agency.test|t2', 'zed@agency.test|t2', 'maya@agency.test|t1']);
+    expect(derived.latestCopies).toEqual(['daniel@agency.test|t2', 'zed@agency.test|t2']);
   });
 
   it('an out-of-office reply neither answers nor moves the turn', () => {

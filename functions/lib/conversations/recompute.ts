@@ -87,6 +87,7 @@ type Derived = Pick<
   | 'attributionEvidence'
   | 'campaignConfirmed'
   | 'threadCopies'
+  | 'latestCopies'
   | 'failures'
   | 'candidates'
   | 'needsAssignment'
@@ -197,8 +198,9 @@ export const deriveConversation = (
       attributionReason: needsAssignment ? 'none' : (best?.reason ?? 'none'),
       attributionEvidence: needsAssignment ? '' : (best?.evidence ?? ''),
       campaignConfirmed: needsAssignment ? false : reasons.every((r) => r.campaignConfirmed),
-      // Latest thread first, so a list row can link it alone (read-model.ts); a thread's copies together.
+      // Latest thread first; its copies alone are what a list row links (read-model.ts).
       threadCopies: [...new Set(latestFirst(relevant).flatMap((thread) => [...(thread.copies ?? [])].sort()))].slice(0, STORED_LIMITS.copiesPerConversation),
+      latestCopies: [...(latest?.copies ?? [])].sort(),
       failures: failures.slice(-STORED_LIMITS.failures),
       candidates: needsAssignment ? (latest?.candidates ?? []) : [],
       needsAssignment,

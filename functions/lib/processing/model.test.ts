@@ -11,7 +11,7 @@ import type { Settings } from '../settings/store';
 import { estimatePromptTokens } from '../ai/tokens';
 import type { OpenAILimiter } from '../limits/openai-limits';
 import { modelCaller } from './model';
-import { ANSWER_TOKENS } from './throughput';
+import { ANSWER_CAPS } from '../ai/answer-caps';
 
 const AFTER = Date.parse('2026-12-12T09:00:00Z');
 const BEFORE = Date.parse('2026-12-01T09:00:00Z');
@@ -109,7 +109,7 @@ describe('model caller: caps sized to the purpose, admitted to the shared budget
       });
   const recording = () => {
     const admitted: number[] = [];
-    const limiter: OpenAILimiter = { limits: { tier: 1, requestsPerMinute: 500, tokensPerMinute: 200_000 }, admit: async (_key, tokens) => void admitted.push(tokens), penalize: () => {} };
+    const limiter: OpenAILimiter = { limits: { tier: 1, requestsPerMinute: 500, tokensPerMinute: 200_000 }, admit: async (_key, _model, tokens) => void admitted.push(tokens), penalize: () => {} };
     return { limiter, admitted };
   };
   const custom = (purpose: keyof typeof MODEL_DEFAULTS, maxTokens: number) => {
@@ -118,22 +118,22 @@ describe('model caller: caps sized to the purpose, admitted to the shared budget
     return s;
   };
 
-  it("asks for the purpose's cap, not the setting's, and admits prompt estimate + that cap", async () => {
+  it("asks for the purpose's cap, not the setting's, and admits the larger of prompt estimate and that cap", async () => {
     const { limiter, admitted } = recording();
     const call = modelCaller(LOCAL_OPENAI_KEY, custom('thread_summary', 8000), undefined, { now: () => AFTER, limiter });
     const from = emu.log.length;
     const answer = await call('thread_summary', ask);
     expect(answer.content.length).toBeGreaterThan(0);
-    expect(sentCaps(from)).toEqual([ANSWER_TOKENS.thread_summary]);
-    expect(admitted).toEqual([estimatePromptTokens(ask) + ANSWER_TOKENS.thread_summary]);
+    expect(sentCaps(from)).toEqual([ANSWER_CAPS.thread_summary]);
+    expect(admitted).toEqual([Math.max(estimatePromptTokens(ask), ANSWER_CAPS.thread_summary)]);
   });
 
   it('never asks above the setting', async () => {
     const { limiter } = recording();
-    const call = modelCaller(LOCAL_OPENAI_KEY, custom('thread_summary', 300), undefined, { now: () => AFTER, limiter });
+    const call = modelCaller(LOCAL_OPENAI_KEY, custom('thread_summary', 200), undefined, { now: () => AFTER, limiter });
     const from = emu.log.length;
     await call('thread_summary', ask);
-    expect(sentCaps(from)).toEqual([300]);
+    expect(sentCaps(from)).toEqual([200]);
   });
 
   it("retries an answer cut at the purpose's cap once with the setting's full cap (text and JSON)", async () => {

@@ -6,7 +6,7 @@ import type { ModelCaller } from '../ai/model-caller';
 import { chatCompletion, type ChatResult } from '../ai/openai';
 import { sharedOpenAILimiter, type OpenAILimiter } from '../limits/openai-limits';
 import { errorMessage, logger } from '../logger';
-import { answerCap } from './throughput';
+import { answerCap } from '../ai/answer-caps';
 import { keyShutdowns } from '../settings/model-choices';
 import { recordModelWarning, type ModelWarning } from '../settings/model-state';
 import { agencyOfSettings, type Settings } from '../settings/store';
@@ -18,7 +18,7 @@ export type ModelCallerOptions = {
   onReplaced?: (warning: Omit<ModelWarning, 'since'>) => Promise<void> | void;
   /** default: the key's budget shared by every Lambda */
   limiter?: OpenAILimiter;
-  /** the first cap per purpose; default throughput.ts's ANSWER_TOKENS */
+  /** the first cap per purpose; default ai/answer-caps.ts's ANSWER_CAPS */
   answerTokens?: Partial<Record<ModelPurpose, number>>;
   /** shutdown dates by model id; default the key's `GET /models` (cached a day), else the product's table */
   shutdowns?: ListedShutdowns;
@@ -33,8 +33,8 @@ export type ModelCallerOptions = {
  * goes on, and a warning naming both models is stored for the agency (Settings and the
  * dashboard show it until someone saves a model for that purpose).
  *
- * OpenAI admits a request for its prompt plus the max tokens it asks for, so the cap is what the
- * purpose's answer needs (throughput.ts), never above the setting, and an answer cut at that cap
+ * OpenAI admits a request for the larger of its prompt and the max tokens it asks for, so the cap is what the
+ * purpose's answer needs (ai/answer-caps.ts), never above the setting, and an answer cut at that cap
  * is asked once more with the setting's full cap. A caller passing its own maxTokens has sized
  * the answer itself (and retries itself): that cap is sent as given. Every call waits for the key's
  * shared requests/tokens budget (limits/openai-limits.ts). A structured answer is read only through

@@ -2,13 +2,18 @@ import { promptTokens } from './completion';
 import type { EmulatorError } from './errors';
 
 /**
- * OpenAI's per-key rate limits (platform.openai.com/docs/guides/rate-limits): requests per
- * minute and tokens per minute, whichever runs out first. A request is counted at admission
- * for its prompt (estimated from the characters) plus the max tokens it asks for
- * (max_completion_tokens or max_tokens), whatever the answer then uses. Both budgets refill
+ * OpenAI's rate limits (platform.openai.com/docs/guides/rate-limits): requests per minute and
+ * tokens per minute, whichever runs out first, kept per key and per model (each model has its
+ * own pool; a dated snapshot spends its alias's). The limits given apply to every model's pool
+ * (the tiers below are the gpt-4.1-mini class, which the product's default models share). A
+ * request is counted at admission for the larger of the max tokens it asks for
+ * (max_completion_tokens or max_tokens) and its prompt estimated from the characters, whatever
+ * the answer then uses (the guide's advice on max_tokens says the limiter takes whichever of the
+ * two is larger). Both budgets refill
  * continuously: a full minute's budget may be spent at once, then it comes back at
  * limit/60 s per second. Past either: 429 `rate_limit_exceeded` naming the limit, with
- * `retry-after`/`retry-after-ms` and the `x-ratelimit-*` headers every answer carries.
+ * `retry-after`/`retry-after-ms` and the `x-ratelimit-*` headers (the model's pool) every
+ * answer carries.
  */
 export type RateLimits = { requestsPerMinute: number; tokensPerMinute: number };
 
@@ -41,14 +46,17 @@ export const duration = (ms: number): string => {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** prompt estimate + max tokens, as OpenAI counts a request at admission */
+/** the larger of max tokens and the prompt estimate, as OpenAI counts a request at admission */
 export const admissionTokens = (body: unknown): number => {
   if (!isRecord(body)) return 0;
   const messages = Array.isArray(body.messages) ? (body.messages as { role: string; content?: unknown }[]) : [];
   const format = isRecord(body.response_format) && isRecord(body.response_format.json_schema) ? body.response_format : undefined;
   const max = typeof body.max_completion_tokens === 'number' ? body.max_completion_tokens : typeof body.max_tokens === 'number' ? body.max_tokens : DEFAULT_MAX_TOKENS;
-  return promptTokens(messages as never, format as never) + max;
+  return Math.max(promptTokens(messages as never, format as never), max);
 };
+
+/** The pool a model's requests spend: its alias, so a dated snapshot shares it. */
+const poolOf = (model: string) => model.replace(/-\d{4}-\d{2}-\d{2}$/, '');
 
 export const createRateLimiter = (initial: RateLimits | undefined, clock: () => number = Date.now) => {
   let limits = initial;
@@ -65,13 +73,14 @@ export const createRateLimiter = (initial: RateLimits | undefined, clock: () => 
       limits = next;
       buckets.clear();
     },
-    /** Counts one chat completion of `key` (already redacted) or refuses it. */
+    /** Counts one chat completion of `key` (already redacted) to `model`'s pool, or refuses it. */
     admit(key: string, model: string, body: unknown): Admission | undefined {
       if (!limits) return undefined;
       const now = clock();
       const tokens = admissionTokens(body);
-      let b = buckets.get(key);
-      if (!b) buckets.set(key, (b = { requests: { left: limits.requestsPerMinute, at: now }, tokens: { left: limits.tokensPerMinute, at: now } }));
+      const pool = `${key} ${poolOf(model)}`;
+      let b = buckets.get(pool);
+      if (!b) buckets.set(pool, (b = { requests: { left: limits.requestsPerMinute, at: now }, tokens: { left: limits.tokensPerMinute, at: now } }));
       refill(b.requests, limits.requestsPerMinute, now);
       refill(b.tokens, limits.tokensPerMinute, now);
       const { requestsPerMinute: rpm, tokensPerMinute: tpm } = limits;

@@ -39,7 +39,7 @@ export type OpenAIEmulatorOptions = {
    */
   now?: string | number | (() => number);
   /**
-   * Per-key requests/tokens per minute, enforced as OpenAI does (rate-limits.ts). Default:
+   * Requests/tokens per minute of each key's pool per model, enforced as OpenAI does (rate-limits.ts). Default:
    * OPENAI_EMULATOR_TIER / OPENAI_EMULATOR_RPM / OPENAI_EMULATOR_TPM, else not enforced.
    */
   rateLimits?: RateLimits | false;
@@ -70,7 +70,7 @@ export type OpenAILogEntry = {
   status: number;
   /** The error code returned, when the request failed. */
   code?: string | null;
-  /** Tokens the rate limiter counted at admission (prompt estimate + max tokens), when enforced. */
+  /** Tokens the rate limiter counted at admission (the larger of max tokens and the prompt estimate), when enforced. */
   admittedTokens?: number;
   /** Epoch ms the request arrived (the real clock: rate limits run on it). */
   arrivedAt?: number;
@@ -86,7 +86,7 @@ export type OpenAIEmulator = {
   faults: { set(spec: FaultSpec): void; clear(): void };
   setKeyState(key: string, state: KeyState): void;
   setLatency(ms: number): void;
-  /** Per-key rate limits from now on (undefined: not enforced); buckets start full. */
+  /** Rate limits of every key's pool per model from now on (undefined: not enforced); buckets start full. */
   setRateLimits(limits: RateLimits | undefined): void;
   /** Sets the clock models retire against (undefined: the real time again). */
   setNow(now: OpenAIEmulatorOptions['now']): void;

@@ -43,6 +43,8 @@ export const conversationEntity = new Entity(
       candidates: candidatesAttribute,
       /** "mailbox|gmailThreadId" of every mailbox copy of its threads */
       threadCopies: { type: 'list', items: { type: 'string' } },
+      /** the copies of its latest thread alone (one per mailbox): what a list row links */
+      latestCopies: { type: 'list', items: { type: 'string' } },
       correctedFields: { type: 'set', items: CORRECTABLE_FIELDS },
       correctedStatus: { type: CONVERSATION_STATUSES },
       correctedTurn: { type: TURNS },

@@ -4,8 +4,11 @@
  * Bundles every manifest route and task with the exact esbuild options the CDK app uses
  * (infra/constructs/bundling.ts) into .bench/bundles/<id>/, then measures each bundle's cold
  * import: the median of fresh `node` processes that each time a dynamic import of the bundle.
- * Fails when an API route bundle exceeds 1 MB (a cold start budget, not a Lambda limit), and when
- * any bundle directory (what CDK zips) holds a source map or a bundle points at one.
+ * Fails when an API route bundle exceeds 500 KB or a task bundle 1 MB (cold start budgets, not
+ * Lambda limits: issue 24, "light functions"), and when any bundle directory (what CDK zips)
+ * holds a source map or a bundle points at one. For every bundle near or over its budget it
+ * prints what weighs most in it (esbuild's metafile, by package or source folder), which is where
+ * a fix starts.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -13,12 +16,16 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { routes, tasks } from '../functions/routes';
 import { BUNDLE_FILE_NAME, esbuildOptions, RUNTIME_NODE_OPTIONS } from '../infra/constructs/bundling';
 import { handlerEntry, PROJECT_ROOT } from '../infra/constructs/paths';
 
-export const API_BUNDLE_LIMIT_BYTES = 1024 * 1024;
+/** Per kind: an API route answers a person waiting on it, a task runs in the background. */
+export const BUNDLE_LIMIT_BYTES = { route: 500 * 1024, task: 1024 * 1024 } as const;
+/** From this share of its budget a bundle's largest inputs are printed, before it tips over. */
+const NEAR_LIMIT_SHARE = 0.9;
+const LARGEST_INPUTS_SHOWN = 10;
 const OUT_DIR = join(PROJECT_ROOT, '.bench', 'bundles');
 /** Two cores on the build machines: more parallel esbuild runs only contend. */
 const BUNDLE_POOL_SIZE = 2;
@@ -36,8 +43,38 @@ const manifestEntries = (): BenchEntry[] => [
 
 const bundleFile = (id: string): string => join(OUT_DIR, id, BUNDLE_FILE_NAME);
 
+/** Each bundle's metafile, kept in memory: a file beside the bundle would be zipped with it. */
+const metafiles = new Map<string, Metafile>();
+
 const bundle = async (entry: BenchEntry): Promise<void> => {
-  await build({ ...esbuildOptions, entryPoints: [handlerEntry(entry.handler)], outfile: bundleFile(entry.id), logLevel: 'error' });
+  const { metafile } = await build({
+    ...esbuildOptions,
+    entryPoints: [handlerEntry(entry.handler)],
+    outfile: bundleFile(entry.id),
+    logLevel: 'error',
+    metafile: true,
+  });
+  metafiles.set(entry.id, metafile);
+};
+
+/** `node_modules/@scope/name/...` → `@scope/name` (the innermost package); a source file → its folder. */
+export const inputGroup = (path: string): string => {
+  const packages = [...path.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)/g)];
+  if (packages.length) return packages.at(-1)![1]!;
+  const folders = path.split('/').slice(0, -1);
+  return folders.length ? folders.join('/') : path;
+};
+
+/** What a bundle's bytes are made of, largest first: bytes each package or source folder adds. */
+export const largestInputs = (metafile: Metafile, count = LARGEST_INPUTS_SHOWN): { group: string; bytes: number }[] => {
+  const byGroup = new Map<string, number>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [path, input] of Object.entries(output.inputs)) byGroup.set(inputGroup(path), (byGroup.get(inputGroup(path)) ?? 0) + input.bytesInOutput);
+  }
+  return [...byGroup]
+    .map(([group, bytes]) => ({ group, bytes }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, count);
 };
 
 const inPool = async <T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> => {
@@ -103,18 +140,46 @@ export const sourceMapsIn = (dir: string): string[] => {
   return found;
 };
 
+const kb = (bytes: number): string => (bytes / 1024).toFixed(0);
+
+const budgetState = (result: BundleResult): 'over' | 'near' | 'ok' => {
+  const limit = BUNDLE_LIMIT_BYTES[result.kind];
+  return result.bytes > limit ? 'over' : result.bytes >= limit * NEAR_LIMIT_SHARE ? 'near' : 'ok';
+};
+
 const printTable = (results: BundleResult[]): void => {
   const idWidth = Math.max(...results.map((result) => result.id.length), 2);
-  console.log(`${'id'.padEnd(idWidth)}  kind   size (KB)  import median (ms)`);
+  console.log(`${'id'.padEnd(idWidth)}  kind   size (KB)  budget (KB)  import median (ms)`);
   for (const result of results) {
-    const note = result.sameAs ? `  (same bundle as ${result.sameAs})` : '';
+    const state = budgetState(result);
+    const note = `${state === 'ok' ? '' : `  ${state.toUpperCase()}`}${result.sameAs ? `  (same bundle as ${result.sameAs})` : ''}`;
     console.log(
-      `${result.id.padEnd(idWidth)}  ${result.kind.padEnd(5)}  ${(result.bytes / 1024).toFixed(1).padStart(9)}  ${result.importMs.toFixed(1).padStart(18)}${note}`,
+      `${result.id.padEnd(idWidth)}  ${result.kind.padEnd(5)}  ${(result.bytes / 1024).toFixed(1).padStart(9)}  ` +
+        `${kb(BUNDLE_LIMIT_BYTES[result.kind]).padStart(11)}  ${result.importMs.toFixed(1).padStart(18)}${note}`,
     );
   }
 };
 
-/** Returns false when an API route bundle is over the limit (bench/run.ts turns that into exit 1). */
+/** One line per bundle near or over its budget (twins once): its largest inputs. */
+const printLargestInputs = (results: BundleResult[]): void => {
+  const heavy = results.filter((result) => !result.sameAs && budgetState(result) !== 'ok');
+  if (!heavy.length) return;
+  console.log(`\nlargest inputs of the ${heavy.length} distinct bundle(s) at ${NEAR_LIMIT_SHARE * 100} % of their budget or more (KB):`);
+  for (const result of heavy) {
+    const metafile = metafiles.get(result.id);
+    if (!metafile) continue;
+    const inputs = largestInputs(metafile).map((input) => `${input.group} ${kb(input.bytes)}`);
+    console.log(`  ${result.id} (${kb(result.bytes)} of ${kb(BUNDLE_LIMIT_BYTES[result.kind])}): ${inputs.join(', ')}`);
+  }
+};
+
+const overBudget = (results: BundleResult[], kind: BenchEntry['kind']): BundleResult[] =>
+  results.filter((result) => result.kind === kind && result.bytes > BUNDLE_LIMIT_BYTES[kind]);
+
+const largestOf = (results: BundleResult[], kind: BenchEntry['kind']): number =>
+  Math.max(0, ...results.filter((result) => result.kind === kind).map((result) => result.bytes));
+
+/** Returns false when a bundle is over its budget or ships a source map (bench/run.ts turns that into exit 1). */
 export const runBundleBench = async (onlyIds: readonly string[] = []): Promise<boolean> => {
   const entries = manifestEntries().filter((entry) => onlyIds.length === 0 || onlyIds.includes(entry.id));
   if (entries.length === 0) throw new Error(`No manifest entry among ${onlyIds.join(', ')}`);
@@ -128,11 +193,13 @@ export const runBundleBench = async (onlyIds: readonly string[] = []): Promise<b
   const measuredIn = (performance.now() - started) / 1000 - bundledIn;
 
   printTable(results);
+  printLargestInputs(results);
   const distinct = results.filter((result) => !result.sameAs);
   console.log(
     `\n${results.length} bundles (${distinct.length} distinct) in ${bundledIn.toFixed(1)} s; ` +
       `cold imports (median of ${IMPORT_RUNS}) measured in ${measuredIn.toFixed(1)} s; ` +
-      `largest ${(Math.max(...results.map((result) => result.bytes)) / 1024).toFixed(0)} KB, ` +
+      `largest route ${kb(largestOf(results, 'route'))} KB (${overBudget(results, 'route').length} over ${kb(BUNDLE_LIMIT_BYTES.route)} KB), ` +
+      `largest task ${kb(largestOf(results, 'task'))} KB (${overBudget(results, 'task').length} over ${kb(BUNDLE_LIMIT_BYTES.task)} KB), ` +
       `slowest import ${Math.max(...results.map((result) => result.importMs)).toFixed(0)} ms`,
   );
 
@@ -143,15 +210,17 @@ export const runBundleBench = async (onlyIds: readonly string[] = []): Promise<b
     return false;
   }
 
-  const oversized = results.filter((result) => result.kind === 'route' && result.bytes > API_BUNDLE_LIMIT_BYTES);
-  if (oversized.length) {
+  let ok = true;
+  for (const kind of ['route', 'task'] as const) {
+    const oversized = overBudget(results, kind);
+    if (!oversized.length) continue;
+    ok = false;
     console.error(
-      `\nFAIL: ${oversized.length} API route bundle(s) over ${API_BUNDLE_LIMIT_BYTES / 1024} KB: ` +
-        oversized.map((result) => `${result.id} (${(result.bytes / 1024).toFixed(0)} KB)`).join(', '),
+      `\nFAIL: ${oversized.length} ${kind === 'route' ? 'API route' : 'task'} bundle(s) over ${kb(BUNDLE_LIMIT_BYTES[kind])} KB: ` +
+        oversized.map((result) => `${result.id} (${kb(result.bytes)} KB)`).join(', '),
     );
-    return false;
   }
-  return true;
+  return ok;
 };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -70,6 +70,7 @@ describe('AppFunction bundling (real esbuild)', () => {
       minify: esbuildOptions.minify,
       keepNames: esbuildOptions.keepNames,
       sourceMap: esbuildOptions.sourcemap !== false,
+      charset: esbuildOptions.charset,
       mainFields: esbuildOptions.mainFields,
       banner: esbuildOptions.banner.js,
       externalModules: esbuildOptions.external,

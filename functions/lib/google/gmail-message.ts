@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { gmail_v1 } from '@googleapis/gmail';
 import { compile } from 'html-to-text';
-import iconv from 'iconv-lite';
 import { addressParser, decodeWords, type Mailbox } from 'postal-mime';
 import { classifyAutoReply, type AutoReplyKind } from '../mail/auto-reply';
 import { readBounce, type BounceReason } from '../mail/bounce';
 import { clip, MAIL_LIMITS } from '../mail/limits';
 import { ownText } from '../mail/own-text';
+import { decodeCharset } from './mail-charset';
 
 // Every field kept from a message is bounded here, where it is parsed (../mail/limits.ts).
 export { clip, MAIL_LIMITS };
@@ -86,64 +86,6 @@ const messageIds = (value: string | undefined): string[] => {
     .split(/[\s,]+/)
     .filter(Boolean)
     .map(boundedId);
-};
-
-/* ---------- charsets ---------- */
-
-// Labels as mail clients mean them (the WHATWG Encoding standard maps them the same way):
-// "iso-8859-1"/"ascii" text is windows-1252, "euc-kr"/"ks_c_5601-1987" is Korean UHC,
-// "shift_jis" carries Microsoft's extensions, "gb2312" is GBK.
-const CHARSET_ALIASES: Record<string, string> = {
-  'iso-8859-1': 'windows-1252',
-  iso8859_1: 'windows-1252',
-  latin1: 'windows-1252',
-  'us-ascii': 'windows-1252',
-  ascii: 'windows-1252',
-  'euc-kr': 'cp949',
-  'ks_c_5601-1987': 'cp949',
-  shift_jis: 'cp932',
-  sjis: 'cp932',
-  'x-sjis': 'cp932',
-  gb2312: 'gbk',
-};
-
-const utf8 = new TextDecoder('utf-8');
-// Node's TextDecoder knows stateful encodings iconv-lite lacks (iso-2022-jp); one per label.
-const decoders = new Map<string, TextDecoder | null>();
-
-const textDecoder = (label: string): TextDecoder | null => {
-  const known = decoders.get(label);
-  if (known !== undefined) return known;
-  let decoder: TextDecoder | null = null;
-  try {
-    decoder = new TextDecoder(label);
-  } catch {
-    // Unknown label, or a Node built without full ICU.
-  }
-  if (decoders.size < 64) decoders.set(label, decoder);
-  return decoder;
-};
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** No usable label: UTF-8 when the bytes are UTF-8, else windows-1252 (what such 8-bit mail mostly is). */
-const guessCharset = (bytes: Uint8Array): string => {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'windows-1252');
-  }
-};
-
-/** Decodes by the declared charset: iconv-lite, then Node's TextDecoder; without a known label, guessed. */
-export const decodeCharset = (bytes: Uint8Array, charset: string | undefined): string => {
-  const declared = (charset ?? '').trim().replace(/^["']|["']$/g, '').toLowerCase();
-  if (declared === 'utf-8' || declared === 'utf8') return utf8.decode(bytes);
-  if (!declared) return guessCharset(bytes);
-  const label = CHARSET_ALIASES[declared] ?? declared;
-  if (iconv.encodingExists(label)) return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), label);
-  const decoder = textDecoder(label);
-  return decoder ? decoder.decode(bytes) : guessCharset(bytes);
 };
 
 /* ---------- bodies ---------- */

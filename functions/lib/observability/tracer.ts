@@ -6,8 +6,8 @@ import { dynamoClient } from '../store/client';
  * X-Ray through Powertools for the task functions only (Step Functions, schedules, async tasks,
  * EventBridge). The API routes keep Lambda's active tracing alone, because the bundle budget does
  * not fit the X-Ray SDK: aws-xray-sdk-core + the Tracer bundle to 124 KB minified on their own
- * (measured with the functions' esbuild options), and the largest API bundle (AgencyCreate) is 1,016 KB
- * of its 1,024 KB budget (bench/bundles.ts). Task bundles have no such budget.
+ * (measured with the functions' esbuild options), and API routes have a 500 KB budget (tasks 1 MB,
+ * bench/bundles.ts) that most routes still exceed.
  *
  * The Tracer turns itself off outside Lambda (no AWS_EXECUTION_ENV: tests) and when
  * POWERTOOLS_TRACE_ENABLED=false (the local runtime sets it).

@@ -1,4 +1,4 @@
-import { Outlet, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Outlet, type RouteObject } from 'react-router-dom';
 import { NotFound } from './errors/not-found';
 import { RouteError } from './errors/route-error';
 import {
@@ -19,7 +19,11 @@ import {
 } from './lazy-routes';
 import { StartupGate } from './startup/startup-gate';
 
-/** The spec's route table (section 2). Standalone routes render without the top navigation. */
+/**
+ * The spec's route table (section 2). Standalone routes render without the top navigation. The app
+ * renders it with the declarative router (app.tsx); tests render it in a memory data router,
+ * where `errorElement` plays the part app.tsx's error boundary plays in the app.
+ */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
@@ -61,5 +65,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const createAppRouter = () => createBrowserRouter(routes);

@@ -2,9 +2,14 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorScreen } from './error-screen';
 
 type State = { error: unknown; failed: boolean };
+type Props = {
+  children: ReactNode;
+  /** When it changes (another location), a failed boundary renders its children again. */
+  resetKey?: string;
+};
 
-/** Last line of defence for errors outside the router (providers, the router itself). */
-export class AppErrorBoundary extends Component<{ children: ReactNode }, State> {
+/** Shows the error screen for an error thrown while rendering below it, outside the router or inside. */
+export class AppErrorBoundary extends Component<Props, State> {
   override state: State = { error: undefined, failed: false };
 
   static getDerivedStateFromError(error: unknown): State {
@@ -13,6 +18,10 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error('Unhandled UI error', error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: Props) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ error: undefined, failed: false });
   }
 
   override render() {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuthStatus } from '../../testing/fakes';
@@ -18,16 +18,25 @@ const session = fakeAuthStatus({
   membership_role: 'owner',
 });
 
-const open = async (status: ReturnType<typeof fakeAuthStatus>) => {
+const render = (status: ReturnType<typeof fakeAuthStatus>) => {
   vi.stubGlobal('fetch', vi.fn(fakeApi({ 'GET /auth/status': () => ({ body: status }) }).fetchImpl));
   renderAt(<UserMenu />);
-  await userEvent.click(await screen.findByRole('button', { name: /User menu/ }));
-  return screen.findByTestId('current-agency');
 };
 
+/** The menu's own trigger, once its code is there (Radix marks it with its state). */
+const menuTrigger = () =>
+  waitFor(() => {
+    const trigger = screen.getByRole('button', { name: /User menu/ });
+    expect(trigger.getAttribute('data-state')).toBe('closed');
+    return trigger;
+  });
+
 describe('UserMenu', () => {
-  it("shows the agency's display name, not its slug", async () => {
-    const agency = await open({ ...session, agency_display_name: 'Brightwave Talent' });
+  // The first test runs before the menu's code was ever loaded.
+  it("opens on a press that comes before the menu's code, and shows the agency's display name, not its slug", async () => {
+    render({ ...session, agency_display_name: 'Brightwave Talent' });
+    await userEvent.click(await screen.findByRole('button', { name: /User menu/ }));
+    const agency = await screen.findByTestId('current-agency', {}, { timeout: 15_000 });
     expect(agency.textContent).toBe('Brightwave Talent');
     expect(screen.getAllByText('Maya Okafor').length).toBeGreaterThan(0);
     expect(screen.getByText('maya@brightwave-agency.com')).toBeTruthy();
@@ -36,7 +45,19 @@ describe('UserMenu', () => {
   });
 
   it('falls back to the slug when the server sends no display name', async () => {
-    const agency = await open(session);
-    expect(agency.textContent).toBe('brightwave-talent');
+    render(session);
+    await userEvent.hover(await screen.findByRole('button', { name: /User menu/ }));
+    await userEvent.click(await menuTrigger());
+    expect((await screen.findByTestId('current-agency')).textContent).toBe('brightwave-talent');
+  });
+
+  it('keeps the focus on the button when its code arrives while it has the focus', async () => {
+    render(session);
+    const button = await screen.findByRole('button', { name: /User menu/ });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    button.focus();
+    const trigger = await menuTrigger();
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
+    expect(screen.queryByTestId('current-agency')).toBeNull();
   });
 });

@@ -1,43 +1,16 @@
-import * as Popover from '@radix-ui/react-popover';
-import { format, isValid, parse } from 'date-fns';
 import { CalendarDays, X } from 'lucide-react';
-import { useState, type CSSProperties } from 'react';
-import { DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
-import { DATE_DISPLAY_FORMAT, DATE_INPUT_FORMAT, DATE_PICKER_MONTHS } from '../../../../shared/constants';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { DATE_PICKER_MONTHS } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
 import { cn } from '../../lib/cn';
+import { EMPTY_DATE_RANGE, rangeLabel, type DateRangeValue } from './date-range';
 
-const ACCENT = { '--rdp-accent-color': '#4f46e5', '--rdp-accent-background-color': '#eef2ff' } as CSSProperties;
+export { EMPTY_DATE_RANGE, nextRange, parseDay, rangeLabel, type DateRangeValue } from './date-range';
 
-/** Both ends are yyyy-MM-dd strings or empty strings. */
-export type DateRangeValue = { start: string; end: string };
-
-export const EMPTY_DATE_RANGE: DateRangeValue = { start: '', end: '' };
-
-export const parseDay = (value: string): Date | undefined => {
-  if (!value) return undefined;
-  const date = parse(value, DATE_INPUT_FORMAT, new Date());
-  return isValid(date) ? date : undefined;
-};
-
-export const formatDay = (date: Date): string => format(date, DATE_INPUT_FORMAT);
-
-/**
- * The range after clicking a day: the first click (or a click after a complete range) starts a
- * new range with the end left empty; the second completes it, swapping the ends if needed.
- */
-export const nextRange = (current: DateRangeValue, day: string): DateRangeValue => {
-  if (!current.start || current.end) return { start: day, end: '' };
-  return day < current.start ? { start: day, end: current.start } : { start: current.start, end: day };
-};
-
-export const rangeLabel = ({ start, end }: DateRangeValue): string => {
-  const from = parseDay(start);
-  if (!from) return '';
-  const to = parseDay(end);
-  return to ? `${format(from, DATE_DISPLAY_FORMAT)} - ${format(to, DATE_DISPLAY_FORMAT)}` : format(from, DATE_DISPLAY_FORMAT);
-};
+// The calendar (react-day-picker, its stylesheet, the popover) is most of a picker's weight and
+// is needed only once someone reaches for it: a page with a picker loads without it (bench/spa.ts).
+const loadCalendar = () => import('./date-range-calendar');
+const DateRangeCalendar = lazy(() => loadCalendar().then((module) => ({ default: module.DateRangeCalendar })));
 
 export type DateRangePickerProps = {
   value: DateRangeValue;
@@ -56,8 +29,9 @@ export type DateRangePickerProps = {
 
 /**
  * A trigger showing the chosen range ("MMM dd, yyyy - MMM dd, yyyy") that opens a calendar.
- * The popover is not portalled: inside a modal <dialog> everything outside the dialog is inert,
- * and a non-modal Radix popover injects no <style> (CSP style-src 'self').
+ * The calendar's code starts loading when the pointer is over the trigger or it has the focus,
+ * so it is there by the click. The popover is not portalled: inside a modal <dialog> everything
+ * outside the dialog is inert, and a non-modal Radix popover injects no <style> (CSP style-src 'self').
  */
 export const DateRangePicker = ({
   value,
@@ -72,55 +46,61 @@ export const DateRangePicker = ({
   ...aria
 }: DateRangePickerProps) => {
   const [open, setOpen] = useState(false);
-  const from = parseDay(value.start);
-  const to = parseDay(value.end);
+  const [calendarWanted, setCalendarWanted] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const contentId = useId();
   const label = rangeLabel(value);
   const hasValue = Boolean(value.start || value.end);
+  const wantCalendar = () => {
+    if (calendarWanted) return;
+    // A failed load fails again, and is reported, when the calendar renders.
+    loadCalendar().catch(() => undefined);
+    setCalendarWanted(true);
+  };
 
   return (
     <div className={cn('flex items-center gap-2', className)}>
-      <Popover.Root open={open} onOpenChange={setOpen}>
-        <Popover.Trigger asChild>
-          <button
-            id={id}
-            type="button"
-            disabled={disabled}
-            aria-invalid={aria['aria-invalid']}
-            aria-describedby={aria['aria-describedby']}
-            className={cn(
-              'flex h-10 w-full items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-left text-sm',
-              'focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 disabled:cursor-not-allowed disabled:bg-slate-100',
-              // slate-500 on white is 4.76:1 (slate-400 failed WCAG AA contrast).
-              label ? 'text-slate-900' : 'text-slate-500',
-            )}
-          >
-            <CalendarDays className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-            <span className="truncate">{label || placeholder}</span>
-          </button>
-        </Popover.Trigger>
-        <Popover.Content
-          align="start"
-          sideOffset={4}
-          className="z-50 rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
-        >
-          <DayPicker
-            mode="range"
+      <button
+        ref={trigger}
+        id={id}
+        type="button"
+        disabled={disabled}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? contentId : undefined}
+        data-state={open ? 'open' : 'closed'}
+        aria-invalid={aria['aria-invalid']}
+        aria-describedby={aria['aria-describedby']}
+        onPointerEnter={wantCalendar}
+        onFocus={wantCalendar}
+        onClick={() => {
+          wantCalendar();
+          setOpen((current) => !current);
+        }}
+        className={cn(
+          'flex h-10 w-full items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-left text-sm',
+          'focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 disabled:cursor-not-allowed disabled:bg-slate-100',
+          // slate-500 on white is 4.76:1 (slate-400 failed WCAG AA contrast).
+          label ? 'text-slate-900' : 'text-slate-500',
+        )}
+      >
+        <CalendarDays className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+        <span className="truncate">{label || placeholder}</span>
+      </button>
+      {calendarWanted ? (
+        <Suspense fallback={null}>
+          <DateRangeCalendar
+            trigger={trigger}
+            contentId={contentId}
+            open={open}
+            onOpenChange={setOpen}
+            value={value}
+            onChange={onChange}
+            allowFuture={allowFuture}
             numberOfMonths={numberOfMonths}
-            defaultMonth={from ?? new Date()}
-            selected={from ? { from, to } : undefined}
-            disabled={allowFuture ? undefined : { after: new Date() }}
-            onSelect={(_range, day) => {
-              const next = nextRange(value, formatDay(day));
-              onChange(next);
-              if (next.start && next.end) setOpen(false);
-            }}
-            className="text-sm"
-            // react-day-picker's stylesheet sets its variables on .rdp-root, unlayered, so a Tailwind
-            // utility cannot override them; the style prop goes through the CSSOM, which the CSP allows.
-            style={ACCENT}
           />
-        </Popover.Content>
-      </Popover.Root>
+        </Suspense>
+      ) : null}
       {hasValue ? (
         <button
           type="button"

@@ -144,6 +144,8 @@ describe('DashboardRoute', () => {
   it('processes a date range picked on the calendar', async () => {
     const { api, user } = setup({ 'POST /api/v3/process/interval': () => ({ body: fakeStarted('t') }) });
     await user.click(await screen.findByRole('button', { name: 'Select date range' }));
+    // The calendar's code loads on first use (components/ui/date-range-picker.tsx).
+    await screen.findByRole('dialog', {}, { timeout: 15_000 });
     const process = screen.getByRole('button', { name: 'Process Range' });
     const today = () => screen.getAllByRole('button').find((b) => /^Today/.test(b.getAttribute('aria-label') ?? ''));
     await user.click(today()!);

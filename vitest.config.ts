@@ -24,6 +24,10 @@ const pinnedClocks = {
 export default defineConfig({
   test: {
     reporters: process.env.CI ? ['default'] : ['default'],
+    // vitest's default (available cores - 1) is one worker on these 2-core machines, so every file
+    // waited for the one before; most of an e2e or integration file's time is waiting (browser,
+    // timers, emulators), so two files at once nearly halve the run. e2e files still run one at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { laneItems, runLane } from '../../functions/lib/processing/lanes';
+import { PARALLEL_LANES } from '../../functions/lib/processing/throughput';
 import { tasks as manifestTasks } from '../../functions/routes';
 import { ASL_PATH, createLocalEngine, loadDefinition, type ExecutionOutcome } from './step-functions';
 
@@ -86,7 +87,9 @@ describe('local Step Functions runner on the real processing ASL', () => {
   });
 
   it('cancels mid-Map: the execution is ABORTED, later states never run, finished batches stay done', async () => {
-    const { calls, tasks } = recordingTasks({ batches: 40, batchDelayMs: 20 });
+    // Ten rounds of the job's lanes (their number follows the OpenAI tier): far from done at the stop.
+    const batches = PARALLEL_LANES * 10;
+    const { calls, tasks } = recordingTasks({ batches, batchDelayMs: 20 });
     const ended: string[] = [];
     const engine = createLocalEngine({ tasks, onExecutionEnded: ({ outcome }) => void ended.push(outcome.status) });
     const { executionId } = await engine.start({ name: 'job-3', input: { agencyName: 'a', jobId: 'job-3' } });
@@ -99,7 +102,7 @@ describe('local Step Functions runner on the real processing ASL', () => {
     expect(outcome.status).toBe('ABORTED');
     expect(ended).toEqual(['ABORTED']);
     expect(finishedAtAbort).toBeGreaterThan(0);
-    expect(finishedAtAbort).toBeLessThan(40);
+    expect(finishedAtAbort).toBeLessThan(batches);
     expect(calls).not.toContain('sync');
     expect(calls.some((call) => call.startsWith('finalize'))).toBe(false);
   });

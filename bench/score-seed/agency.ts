@@ -1,4 +1,4 @@
-import { conversationListResponse, type ConversationJson } from '../../shared/schemas/conversations';
+import { conversationDetailResponse, conversationListResponse, type ConversationJson } from '../../shared/schemas/conversations';
 import type { ProcessingStatusResponse } from '../../shared/schemas/processing';
 import type { LonglistImportResponse } from '../../shared/schemas/longlist-import';
 import { jobEntity } from '../../functions/lib/store/entities/job';
@@ -152,5 +152,12 @@ export const readConversations = async (agency: Agency, query = ''): Promise<Con
     items.push(...page.items);
     cursor = page.cursor;
   } while (cursor);
-  return items;
+  // A list row links its latest thread only: the thread attribution is scored on the detail's every thread.
+  return Promise.all(
+    items.map(async (item) => {
+      if (item.thread_count <= 1) return item;
+      const detail = conversationDetailResponse.parse(must('conversation', await agency.api.get(`/api/v3/conversations/${encodeURIComponent(item.id)}`)).body);
+      return { ...item, threads: detail.conversation.threads };
+    }),
+  );
 };

@@ -657,7 +657,8 @@ export const messages = {
     push: {
       label: 'New mail',
       watching: (until: string) => `Instant (Gmail push) until ${until}`,
-      polling: 'Checked every 2 minutes',
+      // The agency's check interval (Settings → monitoring), not the scheduler's 2-minute tick that decides who is due.
+      polling: (minutes: number) => `Checked every ${minutes} minutes`,
       lastNotification: (when: string) => `last notification ${when}`,
       fallback: {
         not_configured: 'Gmail push is not set up for this deployment',

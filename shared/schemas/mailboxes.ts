@@ -71,6 +71,8 @@ export const mailboxesResponse = z.object({
   success: z.literal(true),
   mailboxes: z.array(mailboxJson),
   you: z.object({ email: z.string(), connected: z.boolean(), google_access: z.boolean() }),
+  /** how often the agency's mailboxes are checked without push: its monitoring setting (not in spec) */
+  check_interval_minutes: z.number().int().positive(),
 });
 export type MailboxesResponse = z.output<typeof mailboxesResponse>;
 

@@ -12,6 +12,7 @@ import { pushStatusOf } from '../push/status';
 import { stopWatchIfUnused, watchMailbox } from '../push/watch';
 import { monitorCheckedAt, withLastCheck } from './health';
 import { removeMailboxData } from './removal';
+import { readSettings } from '../settings/store';
 
 type Connect = ReturnType<(typeof connectMailboxBody)['parse']>;
 
@@ -31,11 +32,12 @@ const toJson = (item: MailboxItem, ownerName: string, you: string): MailboxJson 
 
 /** Every connected mailbox of the agency with its owner, limits and health, and the caller's own state. */
 export const listMailboxes = async (scope: AgencyScope): Promise<MailboxesResponse> => {
-  const [{ data }, members, googleAccess, checkedAt] = await Promise.all([
+  const [{ data }, members, googleAccess, checkedAt, settings] = await Promise.all([
     mailboxEntity.query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all' }),
     memberEntity.query.byAgency({ agencyName: scope.agencyName }).go({ pages: 'all', attributes: ['email', 'status'] }),
     hasGoogleGrant(scope.email),
     monitorCheckedAt(scope.agencyName),
+    readSettings(scope),
   ]);
   const active = new Set(members.data.filter((m) => m.status === 'active').map((m) => m.email));
   const connected = data.filter((item) => item.connected === true && active.has(item.email));
@@ -44,6 +46,7 @@ export const listMailboxes = async (scope: AgencyScope): Promise<MailboxesRespon
     success: true,
     mailboxes: connected.map((item) => toJson(withLastCheck(item, checkedAt), profiles.get(item.email)?.name ?? item.email, scope.email)),
     you: { email: scope.email, connected: connected.some((item) => item.email === scope.email), google_access: googleAccess },
+    check_interval_minutes: settings.monitoring_config.check_interval_minutes,
   };
 };
 

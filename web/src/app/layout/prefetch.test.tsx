@@ -31,7 +31,7 @@ const sections = {
   'GET /api/v3/settings/health-check': { skip_on_startup: false, skip_on_campaign_creation: true, skip_on_add_contact: true, skip_on_import_longlist: true },
 };
 const STRICT: Record<string, unknown> = {
-  'GET /api/v3/mailboxes': mailboxesResponse.parse({ success: true, mailboxes: [], you: { email: 'me@acme.test', connected: false, google_access: true } }),
+  'GET /api/v3/mailboxes': mailboxesResponse.parse({ success: true, mailboxes: [], you: { email: 'me@acme.test', connected: false, google_access: true }, check_interval_minutes: 5 }),
   'GET /api/v3/settings/model-config': fakeResponse(modelConfigResponse, {
     success: true,
     configurations: Object.fromEntries(MODEL_PURPOSES.map((purpose) => [purpose, { ...MODEL_DEFAULTS[purpose], shutdown_on: null, successor: null }])) as never,

@@ -32,6 +32,7 @@ const listing = (mailboxes: MailboxJson[], you: Partial<MailboxesResponse['you']
     success: true,
     mailboxes,
     you: { email: ME, connected: mailboxes.some((m) => m.is_you), google_access: true, ...you },
+    check_interval_minutes: 15,
   });
 
 const daniel = mailbox({
@@ -73,6 +74,8 @@ describe('ConnectedMailboxesSection', () => {
     expect(mine.getByTestId('mailbox-limits').textContent).toBe('Only mail from/to ana@talent.test, mgmt@agency.test, on or after 2026-01-05');
     expect(mine.getByText('Connected')).toBeTruthy();
     expect(mine.getByText('Never')).toBeTruthy();
+    // Without push, the agency's own check interval (its monitoring setting), not the scheduler's tick.
+    expect(mine.getByText('Checked every 15 minutes')).toBeTruthy();
 
     const other = within(rows[1]!);
     expect(other.getByText('Daniel Reyes')).toBeTruthy();

@@ -28,6 +28,7 @@ export const ConnectedMailboxesSection = () => {
   const now = new Date();
   const list = mailboxes.data?.mailboxes ?? [];
   const you = mailboxes.data?.you;
+  const checkInterval = mailboxes.data?.check_interval_minutes;
   const mine = list.find((mailbox) => mailbox.is_you);
 
   return (
@@ -46,7 +47,7 @@ export const ConnectedMailboxesSection = () => {
               <Skeleton className="h-10 w-full" />
               <Skeleton className="h-10 w-full" />
             </div>
-          ) : mailboxes.isError || !you ? (
+          ) : mailboxes.isError || !you || checkInterval === undefined ? (
             <Banner variant="error">{errorMessage(mailboxes.error, text.loadFailed)}</Banner>
           ) : (
             <>
@@ -57,7 +58,7 @@ export const ConnectedMailboxesSection = () => {
               ) : (
                 <ul aria-label={text.heading} className="divide-y divide-slate-100">
                   {list.map((mailbox) => (
-                    <MailboxRow key={mailbox.email} mailbox={mailbox} now={now} />
+                    <MailboxRow key={mailbox.email} mailbox={mailbox} now={now} checkIntervalMinutes={checkInterval} />
                   ))}
                 </ul>
               )}

@@ -20,7 +20,7 @@ describe('MailboxRow: Gmail push status', () => {
   it('a watched mailbox says new mail is instant until the watch ends, and when the last notification came', () => {
     render(
       <ul>
-        <MailboxRow now={NOW} mailbox={row({ state: 'watching', watching_until: '2026-11-30T12:00:00.000Z', last_notification_at: '2026-11-23T11:58:00.000Z', fallback_reason: null, detail: null })} />
+        <MailboxRow now={NOW} checkIntervalMinutes={5} mailbox={row({ state: 'watching', watching_until: '2026-11-30T12:00:00.000Z', last_notification_at: '2026-11-23T11:58:00.000Z', fallback_reason: null, detail: null })} />
       </ul>,
     );
     expect(pushCell()).toContain(text.watching('2026-11-30'));
@@ -28,13 +28,13 @@ describe('MailboxRow: Gmail push status', () => {
     expect(pushCell()).not.toContain(text.polling);
   });
 
-  it('a mailbox read by the 2-minute check alone says so and why', () => {
+  it("a mailbox read by the agency's check alone says so, with its interval, and why", () => {
     render(
       <ul>
-        <MailboxRow now={NOW} mailbox={row({ state: 'polling', watching_until: null, last_notification_at: null, fallback_reason: 'watch_failed', detail: 'Resource not found (resource=gmail).' })} />
+        <MailboxRow now={NOW} checkIntervalMinutes={5} mailbox={row({ state: 'polling', watching_until: null, last_notification_at: null, fallback_reason: 'watch_failed', detail: 'Resource not found (resource=gmail).' })} />
       </ul>,
     );
-    expect(pushCell()).toContain(text.polling);
+    expect(pushCell()).toContain('Checked every 5 minutes');
     expect(pushCell()).toContain(text.fallback.watch_failed);
     expect(pushCell()).toContain('Resource not found (resource=gmail).');
   });

@@ -14,7 +14,7 @@ const HEALTH_STYLES: Record<MailboxJson['health'], string> = {
 };
 
 /** One connected mailbox: its owner, address, limits, health and last successful check. */
-export const MailboxRow = ({ mailbox, now }: { mailbox: MailboxJson; now: Date }) => {
+export const MailboxRow = ({ mailbox, now, checkIntervalMinutes }: { mailbox: MailboxJson; now: Date; checkIntervalMinutes: number }) => {
   const name = mailbox.owner_name || mailbox.email;
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-start sm:gap-4" data-testid="mailbox" data-email={mailbox.email}>
@@ -49,7 +49,7 @@ export const MailboxRow = ({ mailbox, now }: { mailbox: MailboxJson; now: Date }
         </dd>
         <dt className="text-slate-500">{text.push.label}</dt>
         <dd className="text-slate-800" data-testid="mailbox-push">
-          <PushStatus push={mailbox.push} now={now} />
+          <PushStatus push={mailbox.push} now={now} checkIntervalMinutes={checkIntervalMinutes} />
         </dd>
         <dt className="text-slate-500">{text.lastCheck}</dt>
         <dd className="text-slate-800" title={mailbox.last_success_at ?? undefined}>
@@ -62,8 +62,8 @@ export const MailboxRow = ({ mailbox, now }: { mailbox: MailboxJson; now: Date }
 
 const formatDay = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
-/** Whether new mail arrives within seconds (Gmail push) or at the next 2-minute check, and why. */
-const PushStatus = ({ push, now }: { push: MailboxJson['push']; now: Date }) => {
+/** Whether new mail arrives within seconds (Gmail push) or at the agency's next check, and why. */
+const PushStatus = ({ push, now, checkIntervalMinutes }: { push: MailboxJson['push']; now: Date; checkIntervalMinutes: number }) => {
   const last = push.last_notification_at ? text.push.lastNotification(formatRelativeTime(push.last_notification_at, now, text.never)) : null;
   if (push.state === 'watching' && push.watching_until) {
     return (
@@ -75,7 +75,7 @@ const PushStatus = ({ push, now }: { push: MailboxJson['push']; now: Date }) => 
   }
   return (
     <>
-      {text.push.polling}
+      {text.push.polling(checkIntervalMinutes)}
       {push.fallback_reason ? <span className="block text-slate-600">{text.push.fallback[push.fallback_reason]}</span> : null}
       {push.detail ? <span className="block break-words text-slate-600">{push.detail}</span> : null}
       {last ? <span className="block text-slate-600">{last}</span> : null}

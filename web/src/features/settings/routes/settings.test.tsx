@@ -81,7 +81,7 @@ const setup = (overrides: Handlers = {}) => {
   const api = fakeApi({
     'GET /auth/status': authStatus('owner'),
     'GET /api/v3/agency/members': () => ({ body: fakeMembers([], { current_user_email: 'me@acme.test' }) }),
-    'GET /api/v3/mailboxes': () => ({ body: mailboxesResponse.parse({ success: true, mailboxes: [], you: { email: 'me@acme.test', connected: false, google_access: true } }) }),
+    'GET /api/v3/mailboxes': () => ({ body: mailboxesResponse.parse({ success: true, mailboxes: [], you: { email: 'me@acme.test', connected: false, google_access: true }, check_interval_minutes: 5 }) }),
     'GET /api/v3/settings/model-config': () => ({
       body: modelConfig(['gpt-4.1', 'gpt-4.1-mini', 'gpt-5-nano', 'gpt-5-mini', 'gpt-5']),
     }),

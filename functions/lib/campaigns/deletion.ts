@@ -30,7 +30,8 @@ export const deleteCampaign = async (agencyName: string, campaignId: string): Pr
   }
 
   await campaignEntity.delete({ agencyName, campaignId }).go({ response: 'none' });
-  await raisePulse(agencyName, 'campaigns', 'contacts', 'conversations');
+  // Its contacts raised the contacts counter as they went (deleteContacts).
+  await raisePulse(agencyName, 'campaigns', 'conversations');
   logger.info('campaign deleted', { agency: agencyName, campaignId, contacts: contacts.length, files: fileIds.length });
   return 'deleted';
 };

@@ -147,7 +147,8 @@ export const deriveConversation = (
   // A person's correction of a kind of fact hides what the model read before it; later mail may add beside it.
   const correctedAt = item.correctedAt ?? '';
   const sentAtOf = (messageId: string | undefined) => (messageId ? ordered.find((m) => m.messageId === messageId)?.sentAt ?? '' : '');
-  const modelDates = latestFirst(relevant)
+  const newestThreads = latestFirst(relevant);
+  const modelDates = newestThreads
     .flatMap((thread) => thread.dates ?? [])
     .filter((d) => !corrected.has('dates') || sentAtOf(d.messageId) > correctedAt);
   const dateSeen = new Set<string>();
@@ -167,7 +168,7 @@ export const deriveConversation = (
 
   const reasons = relevant.flatMap((thread) => targetsFor(thread, key));
   const best = reasons.sort((a, b) => (REASON_RANK[b.reason] ?? 0) - (REASON_RANK[a.reason] ?? 0))[0];
-  const latest = latestFirst(relevant)[0];
+  const latest = newestThreads[0];
   const failures = [...relevant.flatMap((thread) => thread.failures ?? []), ...ordered.flatMap((m) => m.failures ?? [])];
   const needsAssignment = item.campaignId === NEEDS_ASSIGNMENT_SEGMENT;
   const byPerson = (field: 'status' | 'whose_turn'): SetBecause | null =>
@@ -199,7 +200,7 @@ export const deriveConversation = (
       attributionEvidence: needsAssignment ? '' : (best?.evidence ?? ''),
       campaignConfirmed: needsAssignment ? false : reasons.every((r) => r.campaignConfirmed),
       // Latest thread first; its copies alone are what a list row links (read-model.ts).
-      threadCopies: [...new Set(latestFirst(relevant).flatMap((thread) => [...(thread.copies ?? [])].sort()))].slice(0, STORED_LIMITS.copiesPerConversation),
+      threadCopies: [...new Set(newestThreads.flatMap((thread) => [...(thread.copies ?? [])].sort()))].slice(0, STORED_LIMITS.copiesPerConversation),
       latestCopies: [...(latest?.copies ?? [])].sort(),
       failures: failures.slice(-STORED_LIMITS.failures),
       candidates: needsAssignment ? (latest?.candidates ?? []) : [],

@@ -27,6 +27,18 @@ const trackingBody = () => trackingResponse.parse({ success: true, ...testTracki
 
 type Handlers = Parameters<typeof fakeApi>[0];
 
+/** Renders the screen on `api`, pushing each request's query parameters to `asked` (the search tests read them). */
+const renderRecordingQueries = (api: ReturnType<typeof fakeApi>, asked: URLSearchParams[]) => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push(new URL(String(input), 'http://localhost').searchParams);
+      return api.fetchImpl(input, init);
+    }),
+  );
+  renderRoutes([{ path: '/contacts', element: <ContactsRoute /> }], { path: '/contacts' });
+};
+
 const setup = (handlers: Handlers = {}) => {
   const api = fakeApi({
     'GET /api/campaigns/list': () => ({ body: fakeCampaignList(CAMPAIGNS) }),
@@ -144,14 +156,7 @@ describe('ContactsRoute', () => {
         };
       },
     });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-        asked.push(new URL(String(input), 'http://localhost').searchParams);
-        return api.fetchImpl(input, init);
-      }),
-    );
-    renderRoutes([{ path: '/contacts', element: <ContactsRoute /> }], { path: '/contacts' });
+    renderRecordingQueries(api, asked);
     const user = userEvent.setup();
     const searchBox = await screen.findByLabelText('Search contacts');
     expect(searchBox.getAttribute('maxlength')).toBe('100');
@@ -299,14 +304,7 @@ describe('ContactsRoute', () => {
         return { body: toggleTrackingResponse.parse({ success: true, contact: bo, contacts: [bo] }) };
       },
     });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-        asked.push(new URL(String(input), 'http://localhost').searchParams);
-        return api.fetchImpl(input, init);
-      }),
-    );
-    renderRoutes([{ path: '/contacts', element: <ContactsRoute /> }], { path: '/contacts' });
+    renderRecordingQueries(api, asked);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Search contacts'), 'bo chen');
     await waitFor(() => expect(screen.getAllByTestId('contact-row')).toHaveLength(1));

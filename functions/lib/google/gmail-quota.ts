@@ -32,8 +32,17 @@ export type GmailQuotaConfig = {
   windowMs: number;
   /** Share of the budget allowed as an immediate burst; the rest refills over the minute. */
   burstFraction: number;
+  /**
+   * How late a call admitted here may reach Google (connection set-up, a stalled event loop):
+   * Google counts a call when it arrives, so calls admitted a window apart can land in one of
+   * its windows. Pacing over window + transit keeps every arrival window within the budget.
+   */
+  transitMs: number;
   costs: Record<GmailMethod, number>;
 };
+
+/** 1 s of a real minute: 1.7% of the budget kept back for calls that arrive late. */
+export const GMAIL_TRANSIT_MS = 1_000;
 
 /**
  * GMAIL_UNITS_PER_MINUTE overrides the budget (to match an emulator's smaller quota, or to keep
@@ -46,14 +55,18 @@ export const gmailQuotaConfig = (env: Record<string, string | undefined> = proce
     unitsPerMinute: Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : GMAIL_USER_UNITS_PER_MINUTE,
     windowMs: Number.isFinite(window) && window > 0 ? window : 60_000,
     burstFraction: 0.1,
+    transitMs: GMAIL_TRANSIT_MS,
     costs: { ...GMAIL_METHOD_UNITS },
   };
 };
 
-/** capacity + refill over the window = unitsPerMinute, so no sliding window exceeds the budget. */
-export const bucketOptions = (config: Pick<GmailQuotaConfig, 'unitsPerMinute' | 'burstFraction' | 'costs'> & { windowMs?: number }): TokenBucketOptions => {
+/**
+ * capacity + refill over window and transit = unitsPerMinute, so no sliding window of arrivals
+ * at Google exceeds the budget.
+ */
+export const bucketOptions = (config: Pick<GmailQuotaConfig, 'unitsPerMinute' | 'burstFraction' | 'costs'> & { windowMs?: number; transitMs?: number }): TokenBucketOptions => {
   const capacity = Math.max(Math.max(...Object.values(config.costs)), Math.floor(config.unitsPerMinute * config.burstFraction));
-  return { capacity, refillPerMs: (config.unitsPerMinute - capacity) / (config.windowMs ?? 60_000) };
+  return { capacity, refillPerMs: (config.unitsPerMinute - capacity) / ((config.windowMs ?? 60_000) + (config.transitMs ?? 0)) };
 };
 
 /**

@@ -1,5 +1,6 @@
 // @ts-check
-// Mutation testing of the rules staff rely on (issue 23, point 8): `npm run mutation`.
+// Mutation testing of the rules staff rely on (issue 23, point 8): `npm run mutation` runs
+// scripts/mutation.ts, one Stryker process per file of `mutate` below, merged into one score.
 // A mutant that no test kills is a change to a rule that would ship silently.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -26,7 +27,7 @@ export default {
   concurrency: 2,
   // Not incremental by default: most mutants here are static (module-level tables and patterns), and
   // an incremental run reused their "survived" results although new tests in new files killed them.
-  // `npm run mutation -- --incremental` still works for a quick local rerun (reports/ is not committed).
+  // `npx stryker run --incremental` still works for a quick local rerun (reports/ is not committed).
   incrementalFile: 'reports/stryker-incremental.json',
   // TypeScript is checked by `npm run typecheck`; mutants are run as plain JS by vitest.
   disableTypeChecks: '{shared,functions}/**/*.ts',

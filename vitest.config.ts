@@ -33,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           env: pinnedClocks,
-          include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'infra/local/**/*.test.ts', 'test/emulators/**/*.test.ts', 'test/fixtures/**/*.test.ts'],
+          include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'infra/local/**/*.test.ts', 'test/emulators/**/*.test.ts', 'test/fixtures/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationListResponse, STATUS_LABELS, type ConversationJson } from '../../shared/schemas/conversations';
 import { truth } from '../fixtures/seed';
-import { boardCsv } from '../../web/src/features/conversations/lib/board-export';
+import { BOARD_CSV_HEADER, boardCsv } from '../../web/src/features/conversations/lib/board-export';
 import { parseCsv } from '../../web/src/features/conversations/lib/csv';
 import { addCampaignWithContacts, processRange, signInWithNewAgency } from './journeys';
 import type { AppServer } from './app-server';
@@ -66,6 +66,16 @@ const apiRows = async (query: Record<string, string> = {}): Promise<Conversation
   const parsed = conversationListResponse.parse(answer.body);
   expect(parsed.cursor).toBeNull();
   return parsed.items;
+};
+
+/** Clicks the export button named `name` and reads the CSV Chromium downloads (with when it was asked, for its waiting days). */
+const exportCsv = async (name: string) => {
+  const downloading = page.waitForEvent('download');
+  const at = new Date();
+  await page.getByRole('button', { name }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^${seeded.campaign_id}-talents-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  return { rows: parseCsv((await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '')), at };
 };
 
 const boardIds = async () => boardRows().evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));
@@ -200,17 +210,26 @@ describe('campaign board', () => {
     await page.getByRole('button', { name: /Sorted ascending/ }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === '-last_inbound');
     await settled();
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^${seeded.campaign_id}-talents-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
-    const text = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '');
+    const { rows, at } = await exportCsv('Export all as CSV');
     const api = await apiRows({ sort: '-last_inbound' });
-    const rows = parseCsv(text);
     expect(rows).toHaveLength(api.length + 1);
-    expect(rows).toEqual(parseCsv(boardCsv(api)));
+    expect(rows).toEqual(parseCsv(boardCsv(api, at)));
     expect(rows.slice(1).map((row) => row[1])).toEqual(api.map((row) => row.contact_email));
     await toast('Export Ready').waitFor({ timeout: 15_000 });
+  });
+
+  it('exports exactly the two selected rows, with manager, campaign, tracking, fee state and the Gmail link', async () => {
+    const ids = (await boardIds()).slice(0, 2);
+    for (const id of ids) await rowById(id).getByRole('checkbox').check();
+    const { rows, at } = await exportCsv('Export 2 selected as CSV');
+    const api = (await apiRows({ sort: '-last_inbound' })).filter((row) => ids.includes(row.id));
+    expect(rows[0]).toEqual([...BOARD_CSV_HEADER]);
+    expect(rows.slice(1).map((row) => `${seeded.campaign_id}:${row[1]}`)).toEqual(ids);
+    expect(rows).toEqual(parseCsv(boardCsv(api, at)));
+    const column = (name: (typeof BOARD_CSV_HEADER)[number]) => rows.slice(1).map((row) => row[BOARD_CSV_HEADER.indexOf(name)]);
+    expect(column('Campaign')).toEqual(api.map(() => seeded.campaign_name));
+    expect(column('Gmail link').filter(Boolean).every((link) => link!.startsWith('http'))).toBe(true);
+    await page.getByRole('button', { name: 'Clear selection' }).click();
   });
 
   it('shows the table and the pipeline at 1280 px and 390 px without sideways scrolling', async () => {

@@ -107,9 +107,10 @@ describe('live screens', () => {
     };
     let from = performance.now();
     page.on('request', record);
-    await page.waitForTimeout(25_000);
+    // Two poll periods and a margin: the status poll twice, nothing else.
+    await page.waitForTimeout(21_000);
     const visible = [...asked];
-    console.log(`idle visible tab, 25 s: ${visible.join(', ')}`);
+    console.log(`idle visible tab, 21 s: ${visible.join(', ')}`);
     expect(visible.every((entry) => entry.endsWith(' /api/v3/status')), visible.join(', ')).toBe(true);
     expect(visible.length).toBeLessThanOrEqual(3);
     await page.evaluate(() => {
@@ -118,8 +119,9 @@ describe('live screens', () => {
     });
     asked.length = 0;
     from = performance.now();
-    await page.waitForTimeout(30_000);
-    console.log(`hidden tab, 30 s: ${asked.join(', ') || 'nothing'}`);
+    // Twice the visible poll period: a hidden tab that still polled would have asked by now.
+    await page.waitForTimeout(20_000);
+    console.log(`hidden tab, 20 s: ${asked.join(', ') || 'nothing'}`);
     expect(asked).toEqual([]);
     page.off('request', record);
     await page.evaluate(() => {

@@ -36,6 +36,8 @@ export const BoardBulkBar = ({ targets, campaign, onClear }: BoardBulkBarProps) 
       const { done } = countOutcomes(outcomes);
       if (done > 0) notify({ type: 'success', title: tracking ? boardText.resumedTitle : boardText.pausedTitle, message: boardText.trackingDone(tracking, done) });
       reportFailures(outcomes, messages.fallback.toggleTracking, messages.fallback.toggleTracking);
+      // Acted on: the next action starts from a new selection, never one left over from this.
+      onClear();
     } finally {
       setBusy(null);
     }

@@ -18,6 +18,8 @@ export type BoardToolbarProps = {
   onChange: (patch: Partial<BoardState>) => void;
   onClearFilters: () => void;
   onExport: () => void;
+  /** rows selected on this page: the export takes only them, or every row of the filter when none */
+  selectedCount: number;
   exporting: boolean;
 };
 
@@ -127,7 +129,7 @@ const StatusChips = ({ state, onChange }: Pick<BoardToolbarProps, 'state' | 'onC
   </fieldset>
 );
 
-export const BoardToolbar = ({ state, onChange, onClearFilters, onExport, exporting }: BoardToolbarProps) => {
+export const BoardToolbar = ({ state, onChange, onClearFilters, onExport, exporting, selectedCount }: BoardToolbarProps) => {
   const turnId = useId();
   const trackingId = useId();
   const sortId = useId();
@@ -139,7 +141,7 @@ export const BoardToolbar = ({ state, onChange, onClearFilters, onExport, export
         <ViewSwitch view={state.view} onView={(view) => onChange({ view })} />
         <Button variant="outline" onClick={onExport} loading={exporting} className="shrink-0">
           {exporting ? null : <Download className="h-4 w-4" aria-hidden="true" />}
-          {exporting ? boardText.exporting : boardText.exportCsv}
+          {exporting ? boardText.exporting : boardText.exportCsv(selectedCount)}
         </Button>
       </div>
       <StatusChips state={state} onChange={onChange} />

@@ -1,44 +1,75 @@
 /**
- * The board's CSV export: every row of the current filter and sort (paged through the API, never
- * filtered here), with the table's columns. Dates and times are ISO so a spreadsheet can sort them.
+ * The board's CSV export: the selected rows, or every row of the current filter and sort (paged
+ * through the API, never filtered here) when nothing is selected, with what a person hands on:
+ * manager, campaign, tracking, whose turn and for how many days, the latest fee with its state and
+ * currency, and the Gmail link. Dates and times are ISO so a spreadsheet can sort them.
  */
 import type { ConversationJson } from '../../../../../shared/schemas/conversations';
 import type { ConversationListParams } from '../api/conversation-keys';
 import { toCsv } from './csv';
-import { DATE_KIND_LABELS, formatFee, SET_BY_PERSON, STATUS_LABELS, TURN_LABELS } from './format';
+import { DATE_KIND_LABELS, FEE_STATE_LABELS, FEE_UNIT_LABELS, SET_BY_PERSON, STATUS_LABELS, TURN_LABELS } from './format';
 import { format } from 'date-fns';
 
 export const BOARD_CSV_HEADER = [
   'Talent',
   'Email',
   'Handle',
+  'Manager',
+  'Campaign',
+  'Tracking',
   'Status',
   'Whose turn',
   'Turn since',
+  'Waiting days',
   'Last inbound',
   'Last outbound',
   'Next key date',
   'Next key date kind',
   'Latest fee',
+  'Fee currency',
+  'Fee unit',
+  'Fee state',
+  'Gmail link',
   'Summary',
 ] as const;
 
-export const boardCsvRow = (row: ConversationJson): string[] => [
-  row.talent_name,
-  row.contact_email ?? '',
-  row.handle,
-  row.corrected_fields.includes('status') ? `${STATUS_LABELS[row.status]} (${SET_BY_PERSON})` : STATUS_LABELS[row.status],
-  row.whose_turn ? TURN_LABELS[row.whose_turn] : '',
-  row.turn_since ?? '',
-  row.last_inbound_at ?? '',
-  row.last_outbound_at ?? '',
-  row.next_date?.date ?? '',
-  row.next_date ? DATE_KIND_LABELS[row.next_date.kind] : '',
-  formatFee(row.latest_fee),
-  row.summary,
-];
+const DAY_MS = 86_400_000;
 
-export const boardCsv = (rows: readonly ConversationJson[]): string => toCsv(BOARD_CSV_HEADER, rows.map(boardCsvRow));
+/** Whole days the current turn has waited ('' when it is nobody's turn). */
+const waitingDays = (row: ConversationJson, now: Date): string => {
+  const since = row.whose_turn && row.turn_since ? Date.parse(row.turn_since) : Number.NaN;
+  return Number.isNaN(since) ? '' : String(Math.max(0, Math.floor((now.getTime() - since) / DAY_MS)));
+};
+
+const withPersonMark = (value: string, corrected: boolean) => (corrected && value ? `${value} (${SET_BY_PERSON})` : value);
+
+export const boardCsvRow = (row: ConversationJson, now: Date = new Date()): string[] => {
+  const fee = row.latest_fee;
+  return [
+    row.talent_name,
+    row.contact_email ?? '',
+    row.handle,
+    row.email_owner,
+    row.campaign_name,
+    row.tracking ? 'Yes' : 'No',
+    withPersonMark(STATUS_LABELS[row.status], row.corrected_fields.includes('status')),
+    row.whose_turn ? TURN_LABELS[row.whose_turn] : '',
+    row.turn_since ?? '',
+    waitingDays(row, now),
+    row.last_inbound_at ?? '',
+    row.last_outbound_at ?? '',
+    row.next_date?.date ?? '',
+    row.next_date ? DATE_KIND_LABELS[row.next_date.kind] : '',
+    fee ? String(fee.amount) : '',
+    fee?.currency ?? '',
+    fee ? FEE_UNIT_LABELS[fee.unit] : '',
+    fee ? withPersonMark(FEE_STATE_LABELS[fee.state], fee.set_by === 'person') : '',
+    row.threads[0]?.gmail_url ?? '',
+    row.summary,
+  ];
+};
+
+export const boardCsv = (rows: readonly ConversationJson[], now: Date = new Date()): string => toCsv(BOARD_CSV_HEADER, rows.map((row) => boardCsvRow(row, now)));
 
 type ListPage = { items: ConversationJson[]; cursor: string | null };
 

@@ -37,7 +37,7 @@ export const boardText = {
   view: 'View',
   table: 'Table',
   pipeline: 'Pipeline',
-  exportCsv: 'Export CSV',
+  exportCsv: (selected: number) => (selected > 0 ? `Export ${selected} selected as CSV` : 'Export all as CSV'),
   exporting: 'Exporting...',
   exportedTitle: 'Export Ready',
   exported: (count: number) => `Exported ${talents(count)}`,

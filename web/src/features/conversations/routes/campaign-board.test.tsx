@@ -6,6 +6,7 @@ import type { ConversationListResponse } from '../../../../../shared/schemas/con
 import { notificationStore } from '../../../components/ui/notifications';
 import { renderRoutes } from '../../../testing/render';
 import { testCampaign } from '../../../testing/campaign-fakes';
+import { BOARD_CSV_HEADER } from '../lib/board-export';
 import { parseCsv } from '../lib/csv';
 import { testList, testRow } from '../../../testing/board-fakes';
 import { CampaignBoardRoute } from './campaign-board';
@@ -367,6 +368,10 @@ describe('CampaignBoardRoute: bulk actions', () => {
       { email: 'cleo@example.com', tracking: false, campaign_id: 'glow-q1' },
     ]);
     await waitFor(() => expect(listRequests().length).toBeGreaterThan(loads));
+    // Done with that selection: the next action (say, Add to another campaign) starts from none.
+    await waitFor(() => expect(screen.queryByText('2 talents selected')).toBeNull());
+    expect((screen.getByRole('checkbox', { name: 'Select Ana Lima' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole('button', { name: 'Export all as CSV' })).toBeTruthy();
   });
 
   it('selects every row of the page at once', async () => {
@@ -434,6 +439,14 @@ describe('CampaignBoardRoute: bulk actions', () => {
   });
 });
 
+/** jsdom's Blob has no text(): read it as the browser would hand it to a file. */
+const blobText = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+
 describe('CampaignBoardRoute: export', () => {
   it('pages through every row of the current filter and downloads them as CSV', async () => {
     const blobs: Blob[] = [];
@@ -449,7 +462,7 @@ describe('CampaignBoardRoute: export', () => {
       },
     });
     await screen.findByRole('table');
-    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Export all as CSV' }));
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(click).toHaveBeenCalledTimes(1);
     const exports = listRequests().filter((request) => request.url.searchParams.get('limit') === '500');
@@ -457,15 +470,26 @@ describe('CampaignBoardRoute: export', () => {
       { campaign_id: 'glow-q1', limit: '500', turn: 'agency', sort: '-waiting' },
       { campaign_id: 'glow-q1', limit: '500', turn: 'agency', sort: '-waiting', cursor: 'p2' },
     ]);
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(blobs[0]!);
-    });
-    const rows = parseCsv(text.replace(/^\ufeff/, ''));
-    expect(rows[0]).toEqual(['Talent', 'Email', 'Handle', 'Status', 'Whose turn', 'Turn since', 'Last inbound', 'Last outbound', 'Next key date', 'Next key date kind', 'Latest fee', 'Summary']);
+    const rows = parseCsv((await blobText(blobs[0]!)).replace(/^\ufeff/, ''));
+    expect(rows[0]).toEqual([...BOARD_CSV_HEADER]);
     expect(rows.slice(1).map((row) => row[1])).toEqual(['ana@example.com', 'ben@example.com', 'cleo@example.com']);
-    expect(rows[1]![3]).toBe('Negotiating (set by a person)');
+    expect(rows[1]![rows[0]!.indexOf('Status')]).toBe('Negotiating (set by a person)');
     await waitFor(() => expect(notificationStore.getSnapshot().map((n) => n.message)).toContain('Exported 3 talents'));
+  });
+
+  it('exports only the selected rows when some are selected, as the button says, asking the server for nothing more', async () => {
+    const blobs: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:test'), revokeObjectURL: () => undefined }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user, listRequests } = setup({ list: (): Reply => ({ body: testList([ANA, BEN, CLEO]) }) });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ana Lima' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Cléo Martin' }));
+    await user.click(screen.getByRole('button', { name: 'Export 2 selected as CSV' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect(listRequests().filter((request) => request.url.searchParams.get('limit') === '500')).toEqual([]);
+    const rows = parseCsv((await blobText(blobs[0]!)).replace(/^\ufeff/, ''));
+    expect(rows.slice(1).map((row) => row[1])).toEqual(['ana@example.com', 'cleo@example.com']);
+    await waitFor(() => expect(notificationStore.getSnapshot().map((n) => n.message)).toContain('Exported 2 talents'));
   });
 });

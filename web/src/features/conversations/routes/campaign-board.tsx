@@ -82,7 +82,8 @@ export const CampaignBoardRoute = () => {
 
   const rows = list.data?.items ?? [];
   const campaignName = campaign.data?.campaign_name ?? campaignId;
-  const targets = bulkTargets(rows.filter((row) => selected.has(row.id)));
+  const chosen = rows.filter((row) => selected.has(row.id));
+  const targets = bulkTargets(chosen);
 
   const onToggle = (id: string, checked: boolean) =>
     setSelected((current) => {
@@ -102,9 +103,9 @@ export const CampaignBoardRoute = () => {
   const onExport = async () => {
     setExporting(true);
     try {
-      const all = await fetchAllRows((query) => listConversations(query), toListParams(campaignId, state, { limit: EXPORT_PAGE_SIZE }));
-      downloadCsv(boardCsv(all), exportFileName(campaignId));
-      notify({ type: 'success', title: boardText.exportedTitle, message: boardText.exported(all.length) });
+      const exported = chosen.length > 0 ? chosen : await fetchAllRows((query) => listConversations(query), toListParams(campaignId, state, { limit: EXPORT_PAGE_SIZE }));
+      downloadCsv(boardCsv(exported), exportFileName(campaignId));
+      notify({ type: 'success', title: boardText.exportedTitle, message: boardText.exported(exported.length) });
     } catch (error) {
       notify({ type: 'error', title: boardText.exportFailed, message: errorMessage(error, boardText.loadFailed) });
     } finally {
@@ -162,7 +163,7 @@ export const CampaignBoardRoute = () => {
           <BoardError title={messages.fallback.loadCampaign} message={errorMessage(campaign.error, messages.fallback.loadCampaign)} onRetry={() => void campaign.refetch()} retrying={campaign.isFetching} />
         </div>
       )}
-      <BoardToolbar state={state} onChange={update} onClearFilters={onClearFilters} onExport={() => void onExport()} exporting={exporting} />
+      <BoardToolbar state={state} onChange={update} onClearFilters={onClearFilters} onExport={() => void onExport()} exporting={exporting} selectedCount={chosen.length} />
       <div className="relative" aria-busy={list.isFetching || undefined}>
         <div className="mb-2 flex min-h-5 flex-wrap items-center justify-between gap-2">
           {list.isPlaceholderData && list.isFetching ? (

@@ -25,6 +25,11 @@ export default {
   coverageAnalysis: 'perTest',
   // Two cores are shared by the whole team.
   concurrency: 2,
+  // A mutant counts as detected when its tests time out, so a machine busy with other work must not
+  // make slow runs look like hangs (38 of 803 mutants "timed out" under load, 1 on an idle machine):
+  // 15 s plus three times the mutant's own baseline before a run is called a hang.
+  timeoutMS: 15_000,
+  timeoutFactor: 3,
   // Not incremental by default: most mutants here are static (module-level tables and patterns), and
   // an incremental run reused their "survived" results although new tests in new files killed them.
   // `npx stryker run --incremental` still works for a quick local rerun (reports/ is not committed).

@@ -19,6 +19,6 @@ describe('npm run mutation', () => {
       { status: 'CompileError' },
       { status: 'Survived', testsCompleted: 0, static: true },
     ]);
-    expect(score).toEqual({ detected: 2, counted: 5, notRun: 1 });
+    expect(score).toEqual({ detected: 2, counted: 5, notRun: 1, timedOut: 1 });
   });
 });

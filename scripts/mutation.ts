@@ -32,13 +32,14 @@ export const mutatedFiles = (patterns: readonly string[], cwd = root): string[] 
 const DETECTED = new Set(['Killed', 'Timeout']);
 const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
 
-export type Score = { detected: number; counted: number; notRun: number };
+export type Score = { detected: number; counted: number; notRun: number; timedOut: number };
 
 /** Stryker's mutation score (detected over valid mutants), and the survivors no test ran for. */
 export const scoreOf = (mutants: readonly Mutant[]): Score => ({
   detected: mutants.filter((m) => DETECTED.has(m.status)).length,
   counted: mutants.filter((m) => COUNTED.has(m.status)).length,
   notRun: mutants.filter((m) => m.status === 'Survived' && !m.testsCompleted).length,
+  timedOut: mutants.filter((m) => m.status === 'Timeout').length,
 });
 
 const percent = (s: Score) => (s.counted ? (100 * s.detected) / s.counted : 100);
@@ -87,17 +88,18 @@ const main = async () => {
   });
   writeFileSync(path.join(out, 'mutation.json'), JSON.stringify(merged));
 
-  const total: Score = { detected: 0, counted: 0, notRun: 0 };
-  console.log('\nfile | detected / mutants | score');
+  const total: Score = { detected: 0, counted: 0, notRun: 0, timedOut: 0 };
+  console.log('\nfile | detected / mutants | score | of them timed out');
   for (const [file, { mutants }] of Object.entries(merged.files)) {
     const s = scoreOf(mutants);
     total.detected += s.detected;
     total.counted += s.counted;
     total.notRun += s.notRun;
-    console.log(`${file} | ${s.detected} / ${s.counted} | ${percent(s).toFixed(1)} %${s.notRun ? ` | ${s.notRun} survived with no test run` : ''}`);
+    total.timedOut += s.timedOut;
+    console.log(`${file} | ${s.detected} / ${s.counted} | ${percent(s).toFixed(1)} % | ${s.timedOut}${s.notRun ? ` | ${s.notRun} survived with no test run` : ''}`);
   }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  console.log(`\nmutation score: ${total.detected} / ${total.counted} = ${percent(total).toFixed(2)} % over ${files.length} files in ${minutes} min (reports/mutation/mutation.json)`);
+  console.log(`\nmutation score: ${total.detected} / ${total.counted} = ${percent(total).toFixed(2)} % over ${files.length} files in ${minutes} min, ${total.timedOut} detected by a timeout (reports/mutation/mutation.json)`);
   if (total.notRun) {
     console.error(`${total.notRun} mutants were reported survived although no test ran for them: the runner failed, the score is not trusted.`);
     process.exit(1);

@@ -307,7 +307,8 @@ export const messages = {
     startedRecent: (hours: number) => `Processing emails from the last ${hours} hours`,
     startedRange: (start: string, end: string) => `Processing emails from ${start} to ${end}`,
     startedEmail: (email: string) => `Processing all emails for ${email}`,
-    startedCampaign: (id: string) => `Processing all emails for campaign ${id}`,
+    // The spec's "campaign {id}", with the name people know it by when it differs.
+    startedCampaign: (id: string, name?: string) => `Processing all emails for campaign ${id}${name && name !== id ? ` (${name})` : ''}`,
     statusBar: 'Processing status', // not in spec (accessible label of the status bar)
     threadsDone: (count: number) => `(${count} thread(s) done)`, // not in spec (wording of the threads-done count)
     threadsProgress: (completed: number, total: number) => `${completed}/${total} threads`, // not in spec

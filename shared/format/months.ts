@@ -18,3 +18,9 @@ export const monthDay = ({ year, month, day }: DateParts): string => format(new 
 
 /** "Mar 5, 2026" */
 export const monthDayYear = (parts: DateParts): string => `${monthDay(parts)}, ${parts.year}`;
+
+/** "Mar 5, 2026" for a "YYYY-MM-DD" day; the text as given when it is not one. */
+export const formatIsoDay = (value: string): string => {
+  const parts = parseIsoDate(value);
+  return parts ? monthDayYear(parts) : value;
+};

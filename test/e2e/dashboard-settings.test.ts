@@ -145,7 +145,7 @@ describe('settings and email processing', () => {
     await expect.poll(() => page.getByRole('combobox', { name: 'Contact' }).isEnabled(), { timeout: 15_000 }).toBe(true);
     await page.getByLabel('Campaign', { exact: true }).selectOption({ label: campaignOption });
     await page.getByRole('button', { name: 'Process Campaign' }).click();
-    await toast('Processing Started').getByText(`Processing all emails for campaign ${seededCampaign.campaign_id}`).waitFor({ timeout: 15_000 });
+    await toast('Processing Started').getByText(`Processing all emails for campaign ${seededCampaign.campaign_id} (${seededCampaign.campaign_name})`).waitFor({ timeout: 15_000 });
     await statusBar().waitFor({ timeout: 15_000 });
     // While it runs, the dashboard blocks every other start.
     await expect.poll(() => page.getByRole('button', { name: 'Process Recent' }).isDisabled()).toBe(true);
@@ -156,7 +156,7 @@ describe('settings and email processing', () => {
   it('cancels a running job from the status bar', async () => {
     await setGoogleLatency(150);
     await page.getByRole('button', { name: 'Process Campaign' }).click();
-    await toast('Processing Started').getByText(`Processing all emails for campaign ${seededCampaign.campaign_id}`).waitFor({ timeout: 15_000 });
+    await toast('Processing Started').getByText(`Processing all emails for campaign ${seededCampaign.campaign_id} (${seededCampaign.campaign_name})`).waitFor({ timeout: 15_000 });
     await statusBar().and(page.locator('[data-state="running"]')).waitFor({ timeout: 15_000 });
     expect(await page.evaluate(() => sessionStorage.getItem('active_task_id'))).toBeTruthy();
     await statusBar().getByRole('button', { name: 'Cancel' }).click();

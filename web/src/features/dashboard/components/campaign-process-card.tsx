@@ -15,7 +15,7 @@ export const CampaignProcessCard = ({ blocked }: { blocked: boolean }) => {
   const processCampaign = useProcessCampaign();
   const action = useProcessAction<string>({
     start: (value) => processCampaign.mutateAsync(value),
-    startedMessage: (value) => messages.processing.startedCampaign(value),
+    startedMessage: (value) => messages.processing.startedCampaign(value, campaigns.data?.campaigns.find((campaign) => campaign.campaign_id === value)?.campaign_name),
     fallback: messages.processing.failedCampaign,
   });
   const chosen = options.some((option) => option.value === campaignId) ? campaignId : '';

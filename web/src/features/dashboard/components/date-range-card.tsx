@@ -1,5 +1,6 @@
 import { CalendarRange } from 'lucide-react';
 import { useState } from 'react';
+import { formatIsoDay } from '../../../../../shared/format/months';
 import { messages } from '../../../../../shared/messages';
 import { DateRangePicker, EMPTY_DATE_RANGE, type DateRangeValue } from '../../../components/ui/date-range-picker';
 import { useProcessInterval } from '../../processing/api/process-interval';
@@ -11,7 +12,7 @@ export const DateRangeCard = ({ blocked }: { blocked: boolean }) => {
   const processInterval = useProcessInterval();
   const action = useProcessAction<DateRangeValue>({
     start: ({ start, end }) => processInterval.mutateAsync({ start_date: start, end_date: end }),
-    startedMessage: ({ start, end }) => messages.processing.startedRange(start, end),
+    startedMessage: ({ start, end }) => messages.processing.startedRange(formatIsoDay(start), formatIsoDay(end)),
     fallback: messages.processing.failedRange,
   });
   return (

@@ -155,7 +155,8 @@ describe('DashboardRoute', () => {
     const day = format(new Date(), 'yyyy-MM-dd');
     await waitFor(() => expect(process).toHaveProperty('disabled', false));
     await user.click(process);
-    await waitFor(() => expect(toasts()[0]?.message).toBe(`Processing emails from ${day} to ${day}`));
+    // The toast writes the days as people read them ("Nov 28, 2026"); the request carries ISO days.
+    await waitFor(() => expect(toasts()[0]?.message).toBe(`Processing emails from ${format(new Date(), 'MMM d, yyyy')} to ${format(new Date(), 'MMM d, yyyy')}`));
     expect(api.calls.find((c) => c.key === 'POST /api/v3/process/interval')?.body).toEqual({ start_date: day, end_date: day });
     await user.click(screen.getByRole('button', { name: 'Clear date range' }));
     expect(process).toHaveProperty('disabled', true);

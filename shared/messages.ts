@@ -295,6 +295,8 @@ export const messages = {
     },
     cancel: 'Cancel',
     cancelling: 'Cancelling...',
+    // How an ended job's bar says it ended (not in spec).
+    ended: { succeeded: 'Done', cancelled: 'Cancelled', failed: 'Failed' },
     failedTitle: 'Processing Failed',
     failedRecent: 'Failed to process recent',
     failedRange: 'Failed to process date range',

@@ -1,7 +1,5 @@
 import { AlertCircle, CheckCircle2, CircleSlash, TriangleAlert, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { TIMING } from '../../../../../shared/constants';
 import { messages } from '../../../../../shared/messages';
 import { cn } from '../../../lib/cn';
 import type { JobResult } from '../lib/job-result';
@@ -16,23 +14,13 @@ const LOOK = {
 /** A job that succeeded with warnings (e.g. its sheets could not be updated). */
 const WARNED = { icon: TriangleAlert, className: 'border-amber-300 text-amber-900' } as const;
 
-/** Like any notification (spec section 9): fades after 5 s, except a failure or a warning, which stay. */
-export const resultAutoHides = (result: JobResult): boolean => result.outcome !== 'failed' && result.warnings.length === 0;
-
 /**
  * The visible end of a job: how it went, its counts (threads, and messages when the server
- * reports them), and a "What changed" link to the queues. Sits above the status bar; while the
- * pointer or the focus is on it, it does not fade, so the link can be reached.
+ * reports them), and a "What changed" link to the queues. Sits above the status bar until the
+ * person dismisses it or follows the link: a job's outcome is what they waited for, not news that
+ * may fade while they look elsewhere.
  */
 export const JobResultToast = ({ result, onDismiss }: { result: JobResult; onDismiss: () => void }) => {
-  const [held, setHeld] = useState(false);
-  const autoHide = resultAutoHides(result) && !held;
-  useEffect(() => {
-    if (!autoHide) return;
-    const timer = setTimeout(onDismiss, TIMING.notificationAutoHideMs);
-    return () => clearTimeout(timer);
-  }, [autoHide, onDismiss, result]);
-
   const warned = result.outcome === 'succeeded' && result.warnings.length > 0;
   const { icon: Icon, className } = warned ? WARNED : LOOK[result.outcome];
   return (
@@ -41,12 +29,6 @@ export const JobResultToast = ({ result, onDismiss }: { result: JobResult; onDis
       aria-label={text.result}
       data-testid="job-result"
       data-outcome={result.outcome}
-      onMouseEnter={() => setHeld(true)}
-      onMouseLeave={() => setHeld(false)}
-      onFocus={() => setHeld(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
-      }}
       className={cn('pointer-events-auto ml-auto flex w-96 max-w-full items-start gap-3 rounded-lg border bg-white p-4 shadow-lg', className)}
     >
       <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { notifyFailure } from '../../../components/ui/notifications';
 import { useCancelProcessing } from '../api/cancel-processing';
 import { useProcessingStatus } from '../api/get-processing-status';
-import { useJobResult } from '../lib/job-result';
+import { jobOutcomeOf, useJobResult } from '../lib/job-result';
 import { statusBarView } from '../lib/status-view';
 import { useElapsedSeconds } from '../lib/use-elapsed-seconds';
 import { useShownStatus, type ShownStatus } from '../lib/use-shown-status';
@@ -69,6 +69,8 @@ const StatusBar = ({
   const elapsed = useElapsedSeconds(shown.clock, running);
   const view = statusBarView(shown.status);
   const cancelling = view.cancelling || (running && cancelRequested);
+  // While a cancel winds down the threads in flight still finish (the counts move): the bar says so.
+  const phaseText = shown.ended ? text.ended[jobOutcomeOf(shown, cancelRequested)] : cancelling ? text.cancelling : view.phaseText;
 
   return (
     <section
@@ -90,9 +92,9 @@ const StatusBar = ({
             <p className="truncate text-sm font-medium text-slate-900" data-testid="status-label">
               {view.label}
             </p>
-            {view.phaseText ? (
+            {phaseText ? (
               <p className="truncate text-xs text-slate-500" data-testid="status-phase">
-                {view.phaseText}
+                {phaseText}
               </p>
             ) : null}
           </div>

@@ -20,10 +20,14 @@ export type JobResult = {
  * The result of an ended snapshot. A server that went straight to idle says nothing of how the
  * job went: a cancel seen (phase or request) makes it cancelled, anything else succeeded.
  */
+export const jobOutcomeOf = ({ status }: ShownStatus, cancelSeen: boolean): JobOutcome => {
+  const said = status.status === 'running' ? undefined : status.status;
+  return said ?? (cancelSeen || status.phase === 'cancelling' ? 'cancelled' : 'succeeded');
+};
+
 export const jobResultOf = (shown: ShownStatus, cancelSeen: boolean, now: Date = new Date()): JobResult => {
   const { status } = shown;
-  const said = status.status === 'running' ? undefined : status.status;
-  const outcome: JobOutcome = said ?? (cancelSeen || status.phase === 'cancelling' ? 'cancelled' : 'succeeded');
+  const outcome = jobOutcomeOf(shown, cancelSeen);
   return {
     taskId: status.task_id,
     outcome,

@@ -23,7 +23,7 @@ export const formatOperationLabel = (label: string, now: Date = new Date()): str
 
 export type StatusBarView = {
   label: string;
-  /** null in the cancelling phase (the Cancel button says it) and when no phase is reported. */
+  /** null in the cancelling phase (the bar words it from the cancel as well) and when no phase is reported. */
   phaseText: string | null;
   progressText: string;
   percent: number;

@@ -176,14 +176,15 @@ describe('campaign board', () => {
     await expect.poll(boardIds, { timeout: 15_000 }).toEqual(api.map((row) => row.id));
   });
 
-  it('opens a talent timeline with Enter on a row, keeping the campaign', async () => {
+  it('opens a talent timeline with Enter on a row, keeping the campaign, and its back link returns to the filtered board', async () => {
     const first = boardRows().first();
     const id = (await first.getAttribute('data-id'))!;
     const email = id.slice(id.indexOf(':') + 1);
     await first.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === `/talents/${encodeURIComponent(email)}` && url.searchParams.get('campaign') === seeded.campaign_id);
-    await page.goBack();
+    // The way back is to the board the person came from, its filter kept.
+    await page.getByRole('link', { name: 'Back to the board' }).click();
     await page.waitForURL((url) => url.pathname === boardPath && url.searchParams.get('turn') === 'agency');
     await settled();
   });

@@ -37,7 +37,7 @@ export const timelineText = {
   openInGmail: (mailbox: string) => `Open in Gmail (${mailbox})`,
   openMessageInGmail: (mailbox: string) => `Open message in Gmail (${mailbox})`,
   onlyOwnerCanOpen: (mailbox: string) => `Only ${mailbox} can open this thread`,
-  back: 'Back to contacts',
+  backTo: { board: 'Back to the board', queues: 'Back to queues', contacts: 'Back to contacts', dashboard: 'Back to dashboard' },
   why: 'Why this status',
   whyStatus: 'Status',
   whyTurn: 'Whose turn',

@@ -12,6 +12,8 @@ import { useUpdatedCue } from '../lib/use-updated-cue';
 import { TimelineCampaignList } from '../components/timeline-campaign-list';
 import { TimelineConversation } from '../components/timeline-conversation';
 import { orderTalentConversations, selectedConversation } from '../lib/timeline-selection';
+import { usePreviousPage } from '../../../lib/previous-page';
+import { timelineBackLink } from '../lib/timeline-back';
 import { timelineText } from '../lib/timeline-text';
 
 /**
@@ -29,12 +31,13 @@ export const TalentTimelineRoute = () => {
   const selected = selectedConversation(ordered, campaignId);
   const talentName = ordered.find((item) => item.talent_name.trim())?.talent_name.trim();
   const handle = ordered.find((item) => item.handle)?.handle;
+  const back = timelineBackLink(usePreviousPage());
 
   return (
     <>
-      <Link to="/contacts" className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+      <Link to={back.to} className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        {timelineText.back}
+        {back.label}
       </Link>
       <PageHeader title={timelineText.title(talentName || email)} subtitle={[talentName ? email : '', handle ?? ''].filter(Boolean).join(' · ') || timelineText.subtitle} actions={<UpdatedCue shown={updated} />} />
       {list.isError ? (

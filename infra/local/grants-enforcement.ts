@@ -8,8 +8,9 @@ import { permissionsFor, type Capability, type FunctionPermissions } from '../st
 /**
  * The grant table of infra/stacks/permissions.ts, enforced in the local runtime as IAM enforces
  * it on AWS: every handler invocation runs inside a context naming its function, and each
- * DynamoDB call, secret seal/open (KMS), Step Functions call, Lambda invoke (async dispatch,
- * invoke-self) and Google call is checked against that function's grants. A call outside them
+ * DynamoDB call, secret seal/open (KMS), run-time secret read (Secrets Manager), Step Functions
+ * call, Lambda invoke (async dispatch, invoke-self) and Google call is checked against that
+ * function's grants. A call outside them
  * throws an error shaped like the AWS SDK's AccessDeniedException. Every checked call is recorded,
  * so a run can report grants a function never used (too wide).
  */

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { tasks, type RouteDef } from '../../functions/routes';
 import { installPlatform, type Platform } from '../../functions/lib/platform/platform';
+import type { SecretId } from '../../functions/lib/platform/ports';
+import { SecretUnavailable } from '../../functions/lib/platform/secrets';
 import { logger } from '../../functions/lib/logger';
 import { LOCAL_TABLE_NAME } from '../../functions/lib/store/client';
 import { createLocalAsyncDispatcher } from './async-tasks';
@@ -134,6 +136,10 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
   const url = `http://${host}:${port}`;
   await options.beforeReady?.();
   const pushEnv = options.push && emulators.google ? await wireLocalPush(emulators.google.url, url) : {};
+  // The OAuth client's secret (the emulator's, or real Google's from the shell) stays out of the
+  // handlers' environment, as on AWS: the platform answers it to the functions granted it.
+  const { GOOGLE_CLIENT_SECRET: emulatorClientSecret, ...emulatorEnv } = emulators.env;
+  const localSecrets: Record<SecretId, string | undefined> = { googleClientSecret: emulatorClientSecret ?? process.env.GOOGLE_CLIENT_SECRET };
 
   const runtimeEnv: Record<string, string> = {
     TABLE_NAME: tableName,
@@ -148,7 +154,7 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
     // Links into Google (Drive, Sheets, Gmail) open the emulator's read-only viewer when it runs;
     // '' = Google's own sites (functions/lib/google/links.ts).
     GOOGLE_LINKS_BASE: emulators.google ? `${emulators.google.url}/viewer` : (process.env.GOOGLE_LINKS_BASE ?? ''),
-    ...emulators.env,
+    ...emulatorEnv,
     ...pushEnv,
   };
   // Handlers read their configuration from the environment, as on Lambda. What this runtime set
@@ -163,6 +169,13 @@ export const startRuntime = async (options: RuntimeOptions = {}): Promise<Runtim
   const localPlatform: Platform = {
     mailer: new OutboxMailer(resolve(dataDir, 'outbox'), process.env.MAIL_FROM || undefined),
     localDataKey: secretKeyFile(resolve(dataDir, 'secret.key')),
+    readSecret: async (id) => {
+      // Each secret is its own capability in the grant table (secretsmanager:GetSecretValue on it).
+      grants?.check({ kind: 'capability', capability: id, action: `secretsmanager:GetSecretValue (${id})` });
+      const value = localSecrets[id];
+      if (!value) throw new SecretUnavailable(`The local runtime has no ${id}: set GOOGLE_CLIENT_SECRET with GOOGLE_CLIENT_ID for real Google`);
+      return value;
+    },
     ...(grants
       ? {
           instrumentDynamo: (client) =>

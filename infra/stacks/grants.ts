@@ -1,4 +1,4 @@
-import { SecretValue, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -6,6 +6,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { asyncFunctionEnv } from '../../functions/lib/async/dispatch';
 import type { AsyncTaskId } from '../../functions/lib/platform/ports';
+import { SECRET_ID_ENV } from '../../functions/lib/platform/secrets';
 import type { AppFunction } from '../constructs/app-function';
 import type { Capability, FunctionPermissions } from './permissions';
 
@@ -13,8 +14,9 @@ import type { Capability, FunctionPermissions } from './permissions';
 export type InviteSender = { fromAddress: string; identity: string };
 
 /**
- * The Google OAuth client. The secret is not in the template: Lambda receives it through a
- * CloudFormation dynamic reference, resolved from Secrets Manager at deploy time.
+ * The Google OAuth client. Its secret is in neither the template nor any function's environment:
+ * the functions granted it read it from Secrets Manager at run time (functions/lib/platform/secrets.ts),
+ * by the name given here.
  */
 export type GoogleClient = { clientId: string; clientSecretName: string; issuer: string };
 
@@ -58,12 +60,23 @@ const grantCapability = (target: AppFunction, capability: Capability, targets: G
       fn.addEnvironment('KMS_KEY_ID', targets.secretsKey.keyArn);
       return;
     case 'google': {
-      const { clientId, clientSecretName, issuer } = targets.googleClient;
+      const { clientId, issuer } = targets.googleClient;
       fn.addEnvironment('GOOGLE_CLIENT_ID', clientId);
       fn.addEnvironment('GOOGLE_OAUTH_ISSUER', issuer);
-      // The handlers read the secret from the environment; unwrapping here yields only the
-      // `{{resolve:secretsmanager:…}}` reference, never the value.
-      fn.addEnvironment('GOOGLE_CLIENT_SECRET', SecretValue.secretsManager(clientSecretName).unsafeUnwrap());
+      return;
+    }
+    case 'googleClientSecret': {
+      const { clientSecretName } = targets.googleClient;
+      // Exactly GetSecretValue on that one secret: its ARN is the name and six random characters.
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [
+            Stack.of(fn).formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: `${clientSecretName}-??????`, arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+          ],
+        }),
+      );
+      fn.addEnvironment(SECRET_ID_ENV.googleClientSecret, clientSecretName);
       return;
     }
     case 'startExecution': {

@@ -9,8 +9,14 @@ export type TableAccess = 'read' | 'readWrite';
 export type Capability =
   /** kms:Encrypt/Decrypt/GenerateDataKey on the secrets key; env KMS_KEY_ID */
   | 'secrets'
-  /** the Google OAuth client (env GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_OAUTH_ISSUER) */
+  /** the Google OAuth client and Google's APIs (env GOOGLE_CLIENT_ID, GOOGLE_OAUTH_ISSUER; no secret) */
   | 'google'
+  /**
+   * secretsmanager:GetSecretValue on the Google OAuth client's secret, read at run time; env
+   * GOOGLE_CLIENT_SECRET_ID (its name, never its value). For who exchanges a sign-in code or
+   * refreshes a person's access token: the only requests that send the client secret.
+   */
+  | 'googleClientSecret'
   /** states:StartExecution on the processing state machine; env STATE_MACHINE_ARN */
   | 'startExecution'
   /** states:StopExecution on the processing state machine's executions; env STATE_MACHINE_ARN */
@@ -31,15 +37,16 @@ export type FunctionPermissions = {
 
 type Override = Partial<FunctionPermissions>;
 
-/** Acts with a user's Google grant: unwraps the refresh token and refreshes it with the client. */
-const GOOGLE: readonly Capability[] = ['secrets', 'google'];
+/** Acts with a user's Google grant: unwraps the refresh token and refreshes it with the client (and its secret). */
+const GOOGLE: readonly Capability[] = ['secrets', 'google', 'googleClientSecret'];
 const CALLS_GOOGLE: Override = { capabilities: GOOGLE };
 /** Unwraps or wraps the agency's OpenAI key. */
 const CALLS_OPENAI: Override = { capabilities: ['secrets'] };
 
 export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
   // Sign-in: GET routes that still write (OAuth state and PKCE verifier, then user, Google grant
-  // and session), so the method-based default (GET = read) does not fit them.
+  // and session), so the method-based default (GET = read) does not fit them. Starting one only
+  // builds Google's URL (the client id); the callback exchanges the code with the client secret.
   AuthLogin: { table: 'readWrite', capabilities: ['google'] },
   AuthCallback: { table: 'readWrite', capabilities: GOOGLE },
   // Status slides the session: lastSeenAt is written at most once a minute (touchSession), so a

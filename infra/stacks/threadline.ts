@@ -71,7 +71,8 @@ export const configFromContext = (app: App, siteAssetsPath: string | undefined):
     googleClient: {
       // Not a secret (it is in every sign-in URL); empty until the OAuth client is registered.
       clientId: context(CONTEXT.googleClientId) ?? '',
-      // Must exist (a plain-text secret) before deploying; synth never reads it.
+      // A plain-text secret, read at run time by the functions granted it (neither synth nor
+      // deploy reads it): it must exist before the first sign-in.
       clientSecretName: context(CONTEXT.googleClientSecretName) ?? 'threadline/google-oauth-client-secret',
       issuer: 'https://accounts.google.com',
     },

@@ -33,6 +33,12 @@ const SECRETS = new Set([
 /** Everything with a secret except the OpenAI-only key routes acts with a Google grant; sign-in starts one. */
 const OPENAI_ONLY = new Set(['ApiKeyValidate', 'ApiKeySet', 'SettingsModelConfigGet', 'SettingsModelConfigSet']);
 const GOOGLE = new Set([...SECRETS, 'AuthLogin'].filter((id) => !OPENAI_ONLY.has(id)));
+/**
+ * Who reads the Google OAuth client secret (at run time, from Secrets Manager): the sign-in
+ * callback (the code exchange) and every function that refreshes a person's Google access token.
+ * Starting a sign-in (AuthLogin) only builds Google's URL: the client id, never the secret.
+ */
+const GOOGLE_CLIENT_SECRET_READERS = new Set([...GOOGLE].filter((id) => id !== 'AuthLogin'));
 const DISPATCHES: Record<string, readonly string[]> = {
   CampaignAdd: ['CampaignProvision'],
   DriveRootRecreate: ['CampaignProvision'],
@@ -184,12 +190,35 @@ describe('functions: one per manifest entry, with the AppFunction defaults and l
     }
   });
 
-  it('gives the Google OAuth client to the functions that act with Google, its secret only as a dynamic reference', () => {
+  it('gives the Google OAuth client to the functions that act with Google, without its secret', () => {
     expect(idsWith(appLambdas, (fn) => fn.props.Environment.Variables.GOOGLE_CLIENT_ID !== undefined)).toEqual(sorted(GOOGLE));
-    for (const id of GOOGLE) {
-      const env = byId.get(id)!.props.Environment.Variables;
-      expect(env.GOOGLE_CLIENT_SECRET, id).toMatch(/^\{\{resolve:secretsmanager:test\/google-client-secret:SecretString:/);
-      expect(env.GOOGLE_OAUTH_ISSUER).toBe('https://accounts.google.com');
+    for (const id of GOOGLE) expect(byId.get(id)!.props.Environment.Variables.GOOGLE_OAUTH_ISSUER, id).toBe('https://accounts.google.com');
+    expect(idsWith(appLambdas, (fn) => 'GOOGLE_CLIENT_SECRET' in fn.props.Environment.Variables)).toEqual([]);
+  });
+
+  it('holds no secret in any function environment: no dynamic reference to Secrets Manager or an SSM SecureString', () => {
+    // A dynamic reference in a function's environment is resolved at deploy time into plain text
+    // that anyone allowed lambda:GetFunctionConfiguration reads.
+    const holding = lambdas
+      .filter(({ resource }) => /\{\{resolve:(secretsmanager|ssm-secure):/.test(JSON.stringify(resource.Properties?.Environment ?? {})))
+      .map(({ resource, id }) => String((resource.Properties?.Environment as LambdaProps['Environment'] | undefined)?.Variables.FUNCTION_ID ?? id));
+    console.log(`infra: ${holding.length} of ${lambdas.length} functions hold a secret reference in their environment`);
+    expect(sorted(holding)).toEqual([]);
+  });
+
+  it('lets exactly the sign-in callback and the functions that refresh Google tokens read the Google client secret, and only that secret', () => {
+    const readers = idsWith(appLambdas, (fn) => grants(fn, 'secretsmanager:GetSecretValue'));
+    console.log(`infra: ${readers.length} functions may read the Google client secret`);
+    expect(readers).toEqual(sorted(GOOGLE_CLIENT_SECRET_READERS));
+    expect(idsWith(appLambdas, (fn) => fn.props.Environment.Variables.GOOGLE_CLIENT_SECRET_ID !== undefined)).toEqual(sorted(GOOGLE_CLIENT_SECRET_READERS));
+    for (const id of GOOGLE_CLIENT_SECRET_READERS) {
+      const fn = byId.get(id)!;
+      // The secret's name, which GetSecretValue takes as its SecretId: never its value.
+      expect(fn.props.Environment.Variables.GOOGLE_CLIENT_SECRET_ID, id).toBe('test/google-client-secret');
+      const reads = fn.statements.filter((statement) => JSON.stringify(statement).includes('secretsmanager'));
+      expect(reads.map(actionsOf), id).toEqual([['secretsmanager:GetSecretValue']]);
+      // That one secret: its name and the six characters Secrets Manager appends to its ARN.
+      expect(JSON.stringify(reads[0]!.Resource), id).toMatch(/:secretsmanager:eu-west-1:.*:secret:test\/google-client-secret-\?\?\?\?\?\?"/);
     }
   });
 

@@ -38,8 +38,10 @@ describe('grants enforced by the local runtime (infra/stacks/permissions.ts, as 
     expect(Date.parse((await readSessionItem(priya.token))!.lastSeenAt)).toBeGreaterThan(Date.parse(stale) + 60_000);
     const report = enforced.runtime.grants!.report();
     expect(report.find((entry) => entry.id === 'AuthStatus')).toMatchObject({ used: { table: 'readWrite' }, denied: [] });
-    // the sign-in used what it was granted: Google (the token exchange) and secrets (the sealed grant)
-    expect(report.find((entry) => entry.id === 'AuthCallback')?.used.capabilities).toEqual(['google', 'secrets']);
+    // the sign-in used what it was granted: Google (the token exchange), the OAuth client's secret
+    // (read at run time, for that exchange) and secrets (the sealed grant); starting it, no secret
+    expect(report.find((entry) => entry.id === 'AuthCallback')?.used.capabilities).toEqual(['google', 'googleClientSecret', 'secrets']);
+    expect(report.find((entry) => entry.id === 'AuthLogin')).toMatchObject({ granted: { capabilities: ['google'] }, denied: [] });
     expect(report.flatMap((entry) => entry.denied)).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import type { OAuth2Client } from 'google-auth-library';
 import { logger } from '../logger';
 import { forgetAccessToken, googleConfig, nativeFetch, type GoogleConfig, type GoogleTransport } from './auth';
-import { describeFailure, GoogleRateLimited, isRetryable, toGoogleError, type GoogleFailure, type GoogleNotFound } from './errors';
+import { describeFailure, GoogleClientMisconfigured, GoogleRateLimited, isRetryable, toGoogleError, type GoogleFailure, type GoogleNotFound } from './errors';
 import { WaitTooLong } from '../limits/token-bucket';
 import { withRetry, type RetryPolicy } from './retry';
 
@@ -59,7 +59,8 @@ export const callGoogle = async <T>(ctx: GoogleContext, options: CallOptions, fn
       },
       {
         classify: (error) => {
-          if (error instanceof WaitTooLong) return { retry: false };
+          // The client secret could not be read (auth.ts): its 503 is the deployment's, not Google's.
+          if (error instanceof WaitTooLong || error instanceof GoogleClientMisconfigured) return { retry: false };
           const failure = describeFailure(error);
           // A 401 with a cached access token usually means it expired early: refresh once.
           if (failure.status === 401 && !refreshed) {

@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { googleClientSecret } from '../google/auth';
 
 /**
  * The OpenID Connect client of the sign-in (backend-for-frontend). The Configuration comes from
@@ -21,15 +22,24 @@ const required = (name: string): string => {
   return value;
 };
 
+/**
+ * client_secret_post with the secret read when the code is exchanged, the one request that sends
+ * it: starting a sign-in never reads it, and a rotated secret is used without discovering the
+ * issuer again.
+ */
+// openid-client types a client authentication as returning void, but hands it to oauth4webapi,
+// whose own type is `void | Promise<void>` and which awaits it before sending the request.
+// eslint-disable-next-line @typescript-eslint/no-misused-promises
+const clientSecretPost: oidc.ClientAuth = async (...args) => oidc.ClientSecretPost(await googleClientSecret())(...args);
+
 export const oidcConfiguration = (): Promise<oidc.Configuration> => {
   const issuer = required('GOOGLE_OAUTH_ISSUER');
   const clientId = required('GOOGLE_CLIENT_ID');
-  const clientSecret = required('GOOGLE_CLIENT_SECRET');
   const cacheKey = `${issuer}|${clientId}`;
   let pending = configs.get(cacheKey);
   if (!pending) {
     const insecure = new URL(issuer).protocol === 'http:';
-    pending = oidc.discovery(new URL(issuer), clientId, clientSecret, oidc.ClientSecretPost(clientSecret), {
+    pending = oidc.discovery(new URL(issuer), clientId, undefined, clientSecretPost, {
       ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
       timeout: 10,
     });
@@ -79,6 +89,9 @@ export type SignInResult = {
 /** Exchanges the code (PKCE verifier, state and nonce checked) and reads the id_token claims. */
 export const completeSignIn = async (callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<SignInResult> => {
   const config = await oidcConfiguration();
+  // Read before the exchange too (then cached): openid-client would wrap a failure to read it,
+  // inside the exchange, as "something went wrong".
+  await googleClientSecret();
   const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
     pkceCodeVerifier: checks.codeVerifier,
     expectedState: checks.state,

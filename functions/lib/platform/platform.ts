@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { AsyncDispatcher, Mailer, WorkflowEngine } from './ports';
+import type { AsyncDispatcher, Mailer, SecretReader, WorkflowEngine } from './ports';
 
 export type SecretsAction = 'kms:GenerateDataKey' | 'kms:Decrypt';
 
@@ -18,6 +18,8 @@ export type Platform = {
   guardSecrets?: (action: SecretsAction) => void;
   /** the data key that seals secrets where there is no KMS (a local key file) */
   localDataKey?: () => Buffer;
+  /** answers run-time secrets where there is no Secrets Manager (the local runtime's own values, grants enforced) */
+  readSecret?: SecretReader;
 };
 
 let current: Platform = {};

@@ -1,8 +1,8 @@
 /**
  * The ports a runtime may fill (platform.ts): what product code asks of a transport, never how
- * it is done. The AWS adapters (async/dispatch.ts, mail/mailer.ts, workflow/engine.ts) and the
- * local runtime's (infra/local) implement them; the types live here, with the port, so the
- * platform and its adapters import in one direction.
+ * it is done. The AWS adapters (async/dispatch.ts, mail/mailer.ts, workflow/engine.ts,
+ * platform/secrets.ts) and the local runtime's (infra/local) implement them; the types live here,
+ * with the port, so the platform and its adapters import in one direction.
  */
 
 /** Work a request starts but does not wait for: an asynchronous Lambda invoke on AWS. */
@@ -29,3 +29,10 @@ export type WorkflowEngine = {
   stop(executionId: string, cause?: string): Promise<void>;
   describe(executionId: string): Promise<ExecutionState>;
 };
+
+/**
+ * A secret the product reads at run time, never from its environment (a Lambda's environment is
+ * plain text to anyone allowed lambda:GetFunctionConfiguration): Secrets Manager on AWS.
+ */
+export type SecretId = 'googleClientSecret';
+export type SecretReader = (id: SecretId) => Promise<string>;

@@ -84,6 +84,9 @@ export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
   // A GET that repairs: an unhealthy Drive is recovered on the health check (startup recovery),
   // which rewrites campaign items and re-provisions their folders.
   DriveHealth: { table: 'readWrite', capabilities: GOOGLE, dispatches: ['CampaignProvision'] },
+  // The connection check refreshes the person's token at Google (a revoked grant shows at the next
+  // check, not the next job) and marks a grant Google refused as revoked.
+  SystemConnection: { table: 'readWrite', capabilities: GOOGLE },
   ContactAdd: CALLS_GOOGLE,
   // Pausing, resuming, removing and clearing contacts mark their rows in each campaign's
   // influencer list (Sheets), best effort: without Google they silently stopped doing it

@@ -278,6 +278,11 @@ export const assignBody = z
       .default([]),
     /** "None of these": the thread is about none of the candidates, remembered for that thread */
     dismiss: z.boolean().optional(),
+    /**
+     * The person picked "Another talent": any tracked contact of the agency may be named, not only
+     * the conversation's candidates (without it, a talent who is not a candidate is refused).
+     */
+    other_talent: z.boolean({ error: 'other_talent must be true or false' }).optional(),
   })
   .refine((body) => body.dismiss === true || body.assignments.length > 0, { error: 'Choose at least one talent', path: ['assignments'] })
   .refine((body) => body.dismiss !== true || body.assignments.length === 0, { error: 'Dismiss or choose talents, not both', path: ['dismiss'] });

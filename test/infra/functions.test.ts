@@ -25,7 +25,7 @@ type AppLambda = { id: string; functionId: string; props: LambdaProps; template:
 const SECRETS = new Set([
   'AuthCallback', 'ApiKeyValidate', 'ApiKeySet', 'SettingsModelConfigGet', 'SettingsModelConfigSet',
   'CampaignImportLonglist', 'CampaignSheetMetadata', 'DriveRootDelete',
-  'DriveHealth', 'ContactAdd', 'ContactTrackingToggle', 'ContactRemove', 'ContactsClear', 'AgencyCreate', 'AgencyInviteAccept', 'AgencyMemberRemove',
+  'DriveHealth', 'SystemConnection', 'ContactAdd', 'ContactTrackingToggle', 'ContactRemove', 'ContactsClear', 'AgencyCreate', 'AgencyInviteAccept', 'AgencyMemberRemove',
   'JobFetch', 'JobProcessBatch', 'JobSyncSheets', 'MonitorTick', 'MonitorShare', 'CampaignProvision', 'CampaignDeletion', 'LonglistImport',
   // Gmail push: users.watch on connect and daily, users.stop on the last disconnect, the pushed check
   'MailboxConnect', 'MailboxDisconnect', 'PushCheck', 'PushWatchRenew',
@@ -56,7 +56,7 @@ const DESCRIBE_EXECUTION = new Set([...START_EXECUTION, ...STOP_EXECUTION, 'Proc
 const SEND_EMAIL = new Set(['AgencyInvite', 'AgencyInviteResend']);
 // GET routes whose handlers write: sign-in steps, Drive startup recovery, monitor registration.
 // AuthStatus slides the session (lastSeenAt, at most once a minute).
-const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'AuthStatus', 'DriveHealth', 'ConversationChanges', 'ProcessingStatus', 'CampaignImportLonglistStatus', 'SettingsModelConfigGet', 'CampaignSheetMetadata']);
+const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'AuthStatus', 'DriveHealth', 'SystemConnection', 'ConversationChanges', 'ProcessingStatus', 'CampaignImportLonglistStatus', 'SettingsModelConfigGet', 'CampaignSheetMetadata']);
 
 const actionsOf = (statement: Statement): string[] => [statement.Action].flat();
 const grants = (fn: AppLambda, action: string): boolean => fn.statements.some((statement) => actionsOf(statement).includes(action));

@@ -12,9 +12,10 @@ import {
 import { messageKeyOf, newThreadKey } from '../../functions/lib/conversations/store';
 import { conversationChangeEntity, visitEntity } from '../../functions/lib/store/entities/conversation-change';
 import { conversationThreadEntity } from '../../functions/lib/store/entities/conversation-thread';
-import { conversationEntity, NEEDS_ASSIGNMENT_SEGMENT } from '../../functions/lib/store/entities/conversation';
+import { conversationEntity } from '../../functions/lib/store/entities/conversation';
 import { mailMessageEntity } from '../../functions/lib/store/entities/mail-message';
 import { seed } from '../fixtures/seed';
+import { storeManagerMail } from './conversation-items';
 import { boot, type Booted } from './harness';
 import { createAgency, signIn, type SignedIn } from './identity-helpers';
 
@@ -171,69 +172,7 @@ describe('conversations API', () => {
     await conversation('glow-q1', 'gone@example.com', { status: 'replied', messageCount: 1 });
 
     // A manager's mail for two talents: needs assignment.
-    naKey = newThreadKey(agency, '<na1@mgmt>');
-    naId = `~na:${naKey}`;
-    await mailMessageEntity
-      .put({
-        agencyName: agency,
-        messageKey: messageKeyOf('<na1@mgmt>'),
-        messageId: '<na1@mgmt>',
-        threadKey: naKey,
-        copies: [`${mailbox}|na-msg|18b2`],
-        sentAt: ago(3 * HOUR),
-        fromEmail: 'boss@mgmt.com',
-        fromName: 'Boss',
-        to: [MAYA],
-        cc: [],
-        subject: 'My talents for Glow',
-        autoReply: 'none',
-        side: 'talent',
-        toOtherSide: true,
-        summary: 'Both are available.',
-        createdAt: ago(3 * HOUR),
-      })
-      .go();
-    await conversationThreadEntity
-      .put({
-        agencyName: agency,
-        threadKey: naKey,
-        version: 1,
-        subject: 'My talents for Glow',
-        messageKeys: [messageKeyOf('<na1@mgmt>')],
-        copies: [`${mailbox}|18b2`],
-        needsAssignment: true,
-        managers: ['boss@mgmt.com'],
-        candidates: [
-          { contactEmail: BEN, campaignId: 'glow-q1' },
-          { contactEmail: CLEO, campaignId: 'glow-q1' },
-        ],
-        createdAt: ago(3 * HOUR),
-        updatedAt: ago(3 * HOUR),
-      })
-      .go();
-    await conversationEntity
-      .put({
-        agencyName: agency,
-        campaignId: NEEDS_ASSIGNMENT_SEGMENT,
-        subjectKey: naKey,
-        version: 2,
-        status: 'replied',
-        whoseTurn: 'agency',
-        turnSince: ago(3 * HOUR),
-        messageCount: 1,
-        subject: 'My talents for Glow',
-        summary: 'Both are available.',
-        needsAssignment: true,
-        campaignConfirmed: false,
-        candidates: [
-          { contactEmail: BEN, campaignId: 'glow-q1' },
-          { contactEmail: CLEO, campaignId: 'glow-q1' },
-        ],
-        threadKeys: [naKey],
-        threadCopies: [`${mailbox}|18b2`],
-        updatedAt: ago(3 * HOUR),
-      })
-      .go();
+    ({ threadKey: naKey, id: naId } = await storeManagerMail({ agencyName: agency, mailbox: mailbox, candidates: [BEN, CLEO], campaignId: 'glow-q1' }));
 
     other = await signIn(booted.runtime, DANIEL);
     await createAgency(other, 'Other Conversations Agency');

@@ -1,11 +1,12 @@
 import type { AssignBody, ConversationJson } from '../../../shared/schemas/conversations';
 import { getContact } from '../campaigns/contact-store';
-import { BadRequest, Conflict } from '../http/errors';
+import { BadRequest } from '../http/errors';
 import { isConditionalFailure } from '../store/conditional-write';
 import type { AgencyScope } from '../session/resolve';
 import { conversationThreadEntity, type ConversationThreadItem } from '../store/entities/conversation-thread';
 import { contactConversation, conversationNotFound, followUpAfterDays } from './list';
 import { reattributeThread } from './reattribute';
+import { ConversationContended, conversationChanged, ThreadNotAttached } from './recompute';
 import { parseConversationId } from './store';
 
 /**
@@ -19,16 +20,27 @@ const MAX_ATTEMPTS = 5;
 
 type Assignment = { contactEmail: string; campaignId: string };
 
-/** Every assignment must name a tracked contact of that campaign; duplicates count once. */
-const validAssignments = async (scope: AgencyScope, body: AssignBody): Promise<Assignment[]> => {
+const assignmentKey = (entry: Assignment) => `${entry.campaignId}:${entry.contactEmail.toLowerCase()}`;
+
+/**
+ * Every assignment must name a tracked contact of that campaign (of the caller's agency: another
+ * agency's contact is never found) and, unless the person chose "another talent" (other_talent),
+ * one of the conversation's candidates. Duplicates count once.
+ */
+const validAssignments = async (scope: AgencyScope, body: AssignBody, thread: Pick<ConversationThreadItem, 'candidates'>): Promise<Assignment[]> => {
   const unique = new Map<string, Assignment>();
   for (const entry of body.assignments) unique.set(`${entry.campaign_id}:${entry.contact_email}`, { contactEmail: entry.contact_email, campaignId: entry.campaign_id });
   const assignments = [...unique.values()];
   const contacts = await Promise.all(assignments.map((entry) => getContact(scope.agencyName, entry.campaignId, entry.contactEmail)));
+  // The candidates it was shown with (the thread keeps them after a choice: apply-attribution.ts).
+  const candidates = new Set((thread.candidates ?? []).map(assignmentKey));
   assignments.forEach((entry, index) => {
     const contact = contacts[index];
     if (!contact) throw new BadRequest(`${entry.contactEmail} is not a contact of campaign "${entry.campaignId}"`);
     if (!contact.trackingEnabled) throw new BadRequest(`${entry.contactEmail} is not tracked in campaign "${entry.campaignId}"; turn tracking on first`);
+    if (!body.other_talent && !candidates.has(assignmentKey(entry))) {
+      throw new BadRequest(`${entry.contactEmail} is not one of this conversation's candidates; choose "Another talent" to assign someone else`);
+    }
   });
   return assignments;
 };
@@ -52,7 +64,7 @@ const storeAssignment = async (agencyName: string, threadKey: string, assignment
     }
   }
   // Route-only: a race lost every time is the caller's to retry (409), never a 500.
-  throw new Conflict('Someone else changed this conversation at the same moment. Please try again.');
+  throw conversationChanged();
 };
 
 /**
@@ -64,9 +76,15 @@ export const assignConversation = async (scope: AgencyScope, body: AssignBody, n
   if (parsed.kind !== 'needs_assignment') throw new BadRequest('id must be a needs-assignment conversation id');
   const { data: thread } = await conversationThreadEntity.get({ agencyName: scope.agencyName, threadKey: parsed.threadKey }).go();
   if (!thread) throw conversationNotFound();
-  const assignments = body.dismiss ? [] : await validAssignments(scope, body);
+  const assignments = body.dismiss ? [] : await validAssignments(scope, body, thread);
   await storeAssignment(scope.agencyName, parsed.threadKey, assignments, new Date(now).toISOString());
-  await reattributeThread(scope.agencyName, parsed.threadKey);
+  await reattributeThread(scope.agencyName, parsed.threadKey).catch((error: unknown) => {
+    // A rebuild lost every race to concurrent ones, each of which read this assignment: it is shown.
+    if (error instanceof ConversationContended) return;
+    // The thread could not join a conversation: nothing shows it yet, so the person sends it again.
+    if (error instanceof ThreadNotAttached) throw conversationChanged();
+    throw error;
+  });
   const days = await followUpAfterDays(scope);
   const conversations = await Promise.all(assignments.map((entry) => contactConversation(scope, entry.campaignId, entry.contactEmail, now, days)));
   return conversations.flatMap((found) => (found ? [found.json] : []));

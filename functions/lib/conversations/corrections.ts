@@ -1,11 +1,11 @@
 import { CORRECTABLE_FIELDS, type ConversationJson, type ConversationPatchBody, type CorrectableField } from '../../../shared/schemas/conversations';
 import { getContact } from '../campaigns/contact-store';
-import { BadRequest, Conflict } from '../http/errors';
+import { BadRequest } from '../http/errors';
 import { isConditionalFailure } from '../store/conditional-write';
 import type { AgencyScope } from '../session/resolve';
 import { conversationEntity, type ConversationItem } from '../store/entities/conversation';
 import { contactConversation, conversationNotFound } from './list';
-import { ConversationContended, recomputeConversation } from './recompute';
+import { ConversationContended, conversationChanged, recomputeConversation } from './recompute';
 import { parseConversationId } from './store';
 
 /**
@@ -124,7 +124,7 @@ const writeCorrections = async (agencyName: string, campaignId: string, email: s
     }
   }
   // Route-only: a race lost every time is the caller's to retry (409), never a 500.
-  throw new Conflict('Someone else changed this conversation at the same moment. Please try again.');
+  throw conversationChanged();
 };
 
 /**

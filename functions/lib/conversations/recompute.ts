@@ -1,5 +1,6 @@
 import { deriveStatusWithReasons, type DealTerms, type StatusEvent } from '../../../shared/conversation-status';
 import type { AttributionReason, ConversationStatus } from '../../../shared/schemas/conversations';
+import { Conflict } from '../http/errors';
 import { isConditionalFailure } from '../store/conditional-write';
 import type { ConversationThreadItem } from '../store/entities/conversation-thread';
 import { conversationChangeEntity } from '../store/entities/conversation-change';
@@ -20,6 +21,18 @@ import { raisePulse } from '../store/pulse';
  * read). A task retries it (Transient); a person's correction is already in what they stored.
  */
 export class ConversationContended extends Transient {}
+
+/**
+ * Attaching a thread lost every race (the item created and removed around it): unlike a contended
+ * rebuild, nothing shows the thread yet. A task retries it (Transient); a person's edit answers 409.
+ */
+export class ThreadNotAttached extends Transient {}
+
+/**
+ * A person's edit (a correction, an assignment) that lost every write race: 409, and their retry
+ * reads what the others wrote. Never a 500: the edit is safe to send again.
+ */
+export const conversationChanged = (): Conflict => new Conflict('Someone else changed this conversation at the same moment. Please try again.');
 
 /**
  * One conversation item rebuilt from the threads attributed to it, their messages (each
@@ -54,7 +67,7 @@ export const attachThread = async (agencyName: string, campaignId: string, subje
       if (!isConditionalFailure(error)) throw error;
     }
   }
-  throw new Error('conversation could not be attached');
+  throw new ThreadNotAttached(`thread ${threadKey} could not be attached to ${campaignId}:${subjectKey}`);
 };
 
 type TargetReason = { reason: Exclude<AttributionReason, 'none'>; campaignConfirmed: boolean; evidence?: string };

@@ -2,6 +2,8 @@ import { openSecret, sealSecret } from '../crypto/envelope';
 import { googleGrantContext, googleGrantEntity } from '../store/entities/google-grant';
 import { nowIso } from '../store/keys';
 import { createOAuthClient } from '../google/auth';
+import { GoogleAuthRevoked, toGoogleError } from '../google/errors';
+import { errorMessage, logger } from '../logger';
 import type { GoogleContext } from '../google/call';
 import { missingGoogleAccess } from './google-scopes';
 
@@ -49,6 +51,43 @@ export const googleAccessOf = async (email: string): Promise<GoogleAccess> => {
   if (!data) return 'missing';
   if (data.revokedAt) return 'revoked';
   return data.scopes?.length && missingGoogleAccess(data.scopes).includes('gmail') ? 'missing' : 'ok';
+};
+
+/** How long the connection check waits for Google before it reports the stored reading. */
+const ACCESS_CHECK_TIMEOUT_MS = 5_000;
+
+const within = <T>(promise: Promise<T>, ms: number): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from Google within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+};
+
+/**
+ * The connection check's reading of the caller's Google access: what is stored, and for a grant
+ * stored as usable, a token refresh at Google. A grant revoked there (the person removed
+ * Threadline's access in their Google account) reads 'revoked' on the next check, not at the next
+ * job, and is remembered. Google unreachable, slow or refusing the OAuth client (the deployment's
+ * fault, not this person's grant): the stored reading stands, and the failure is logged.
+ */
+export const checkGoogleAccess = async (email: string): Promise<GoogleAccess> => {
+  const stored = await googleAccessOf(email);
+  if (stored !== 'ok') return stored;
+  try {
+    const { auth } = await googleContextFor(email);
+    // No cached access token is given: this is a refresh, the call a revoked grant fails.
+    await within(auth.getAccessToken(), ACCESS_CHECK_TIMEOUT_MS);
+    return 'ok';
+  } catch (error) {
+    if (error instanceof NoGoogleGrant) return 'missing';
+    if (toGoogleError(error) instanceof GoogleAuthRevoked) {
+      await markGoogleGrantRevoked(email);
+      return 'revoked';
+    }
+    logger.warn('connection check: Google access could not be checked; the stored grant is reported', { error: errorMessage(error) });
+    return stored;
+  }
 };
 
 /** Remembers that Google refused this person's grant, so the app can ask them to sign in again. */

@@ -9,3 +9,9 @@ import type { AgencyScope } from '../session/resolve';
 export const requireOwner = (scope: AgencyScope, message: string): void => {
   if (scope.role !== 'owner') throw new Forbidden(message);
 };
+
+/**
+ * Deleting and recreating the agency's Drive folder are owners' (one message for both: the same
+ * folder, every campaign's files in it). Not in spec.
+ */
+export const DRIVE_ROOT_OWNERS_ONLY = "Only owners can delete or recreate the agency's Drive folder";

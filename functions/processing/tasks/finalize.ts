@@ -18,7 +18,7 @@ export const handler = taskHandler(async (event) => {
   const job = await getJob(agencyName, jobId);
   if (!job) return { ended: false };
   if (sheetsError !== undefined && job.status === 'running') {
-    await addJobWarning(agencyName, jobId, messages.processing.sheetsNotUpdated(describeTaskError(sheetsError)));
+    await addJobWarning(agencyName, jobId, messages.processing.sheetsNotUpdated(describeTaskError(sheetsError, 'sheets')));
   }
   if (outcome !== 'failed') await setPhase(agencyName, jobId, 'finalizing');
   const final = outcome === 'failed' ? 'failed' : job.cancelRequested ? 'cancelled' : 'succeeded';

@@ -1,5 +1,6 @@
 import { logger } from '../../lib/logger';
 import { countMetric } from '../../lib/observability/metrics';
+import { describeTaskError } from '../../lib/processing/errors';
 import { endJob } from '../../lib/processing/jobs';
 import { executionStatusChange } from '../../lib/tasks/execution-events';
 import { tryTaskEvent } from '../../lib/tasks/read-input';
@@ -21,7 +22,8 @@ export const handler = taskHandler(
     }
     const { agencyName, jobId } = detail.input;
     const outcome = detail.status === 'ABORTED' ? 'cancelled' : 'failed';
-    const reason = outcome === 'failed' ? (detail.status === 'TIMED_OUT' ? 'The processing job timed out' : detail.cause || 'The processing job failed') : undefined;
+    // In words a person reads (never States.Timeout or a Lambda error's JSON): the execution's error, or its timeout.
+    const reason = outcome === 'failed' ? describeTaskError(detail.status === 'TIMED_OUT' ? { Error: 'States.Timeout' } : { Error: detail.error ?? undefined, Cause: detail.cause ?? undefined }) : undefined;
     const ended = await endJob(agencyName, jobId, outcome, reason);
     if (ended && outcome === 'failed') countMetric('JobsFailed');
     return { released: true, ended };

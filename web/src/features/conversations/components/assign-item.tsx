@@ -1,4 +1,4 @@
-import { UserCheck } from 'lucide-react';
+import { UserCheck, UserSearch } from 'lucide-react';
 import { useId, useState } from 'react';
 import { assignBody, type ConversationJson } from '../../../../../shared/schemas/conversations';
 import { Button } from '../../../components/ui/button';
@@ -8,24 +8,29 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAssignConversation } from '../api/assign-conversation';
 import { formatDateTime } from '../lib/format';
 import { queueText } from '../lib/queue-text';
+import { AssignOtherTalent } from './assign-other-talent';
 import { GmailThreadLinks } from './timeline-gmail-links';
 
 type Candidate = ConversationJson['candidates'][number];
 
 const DISMISS = '~none-of-these';
+const OTHER = '~another-talent';
 
 const candidateKey = (candidate: Candidate) => `${candidate.campaign_id}:${candidate.contact_email}`;
 const candidateName = (candidate: Candidate) => candidate.talent_name.trim() || candidate.contact_email;
 
 /**
  * A needs-assignment conversation: what it says, and its candidates, each with a one-click
- * assign button; ticking several and "Assign selected" gives it to all of them.
+ * assign button; ticking several and "Assign selected" gives it to all of them. "Another talent"
+ * searches every tracked talent of the agency, for mail the rules matched to the wrong people;
+ * that assignment says so (other_talent), as the server requires for a talent it did not offer.
  */
 export const AssignItem = ({ conversation }: { conversation: ConversationJson }) => {
   const assign = useAssignConversation();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
+  const [otherOpen, setOtherOpen] = useState(false);
   const base = useId();
   const errorId = `${base}-error`;
 
@@ -36,6 +41,7 @@ export const AssignItem = ({ conversation }: { conversation: ConversationJson })
       id: conversation.id,
       assignments: candidates.map((candidate) => ({ contact_email: candidate.contact_email, campaign_id: candidate.campaign_id })),
       ...(dismiss ? { dismiss } : {}),
+      ...(marker === OTHER ? { other_talent: true } : {}),
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
@@ -143,6 +149,27 @@ export const AssignItem = ({ conversation }: { conversation: ConversationJson })
           </div>
         </div>
       )}
+      <div>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy}
+          aria-expanded={otherOpen}
+          aria-label={queueText.otherTalentLabel(conversation.subject || queueText.noSubject)}
+          onClick={() => setOtherOpen((open) => !open)}
+        >
+          <UserSearch className="h-4 w-4" aria-hidden="true" />
+          {queueText.otherTalent}
+        </Button>
+      </div>
+      {otherOpen ? (
+        <AssignOtherTalent
+          subject={conversation.subject || queueText.noSubject}
+          busy={busy}
+          pending={pending === OTHER}
+          onAssign={(talent) => void submit([talent], OTHER)}
+        />
+      ) : null}
       <FieldError id={errorId} message={error} />
     </li>
   );

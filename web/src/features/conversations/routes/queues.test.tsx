@@ -2,6 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contactMapKey, trackingResponse } from '../../../../../shared/schemas/campaigns';
 import type { ChangeJson, ConversationJson } from '../../../../../shared/schemas/conversations';
 import { notificationStore } from '../../../components/ui/notifications';
 import { renderRoutes } from '../../../testing/render';
@@ -52,9 +53,30 @@ const CHANGES: ChangeJson[] = [
   fakeChange({ at: ago(1 * HOUR), kind: 'status', previous_status: 'replied', status: 'negotiating', summary: 'Counter at 1,500 EUR.' }),
 ];
 
+/** The agency's contacts the "Another talent" search finds (GET /api/campaigns/contacts/tracking?q). */
+const CONTACTS = [
+  { email: 'sofiaruiz.recetas@gmail.com', talent_name: 'Sofía Ruiz', campaign_id: 'hc-verde-otono', campaign_name: 'Verde Kitchen Otoño', tracking: true },
+  { email: 'sofia.paused@gmail.com', talent_name: 'Sofía Pausada', campaign_id: 'hc-verde-otono', campaign_name: 'Verde Kitchen Otoño', tracking: false },
+  { email: 'ben@example.com', talent_name: 'Ben Ode', campaign_id: 'glow-q1', campaign_name: 'Glow Serum Q1', tracking: true },
+];
+
+/** The conversations fake, plus the contacts search the "Another talent" picker asks. */
+const withContactSearch = (conversations: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) => (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const url = new URL(String(input), 'http://localhost');
+  if (url.pathname !== '/api/campaigns/contacts/tracking') return conversations(input, init);
+  const q = (url.searchParams.get('q') ?? '').toLowerCase();
+  const found = CONTACTS.filter((contact) => `${contact.talent_name} ${contact.email}`.toLowerCase().includes(q));
+  const body = trackingResponse.parse({
+    success: true,
+    contacts: Object.fromEntries(found.map((contact) => [contactMapKey(contact.campaign_id, contact.email), { ...contact, email_owner: '', handle: '' }])),
+    next_cursor: null,
+  });
+  return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+};
+
 const setup = (items: ConversationJson[] = [waitingLong, waitingShort, quiet, unassigned], changes = CHANGES) => {
   const server = fakeConversationsServer(items, () => [], changes);
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  vi.stubGlobal('fetch', vi.fn(withContactSearch(server.fetch)));
   renderRoutes([{ path: '/queues', element: <QueuesRoute /> }], { path: '/queues' });
   const posts = () => server.calls.filter((call) => call.method === 'POST');
   return { server, user: userEvent.setup(), posts };
@@ -141,6 +163,57 @@ describe('QueuesRoute', () => {
     expect(posts()[0]!.body).toEqual({ id: '~na:0123456789abcdef', assignments: [], dismiss: true });
     await waitFor(() => expect(queue('needs_assignment').queryByTestId('assign-item')).toBeNull());
     expect(notificationStore.getSnapshot().map(({ title }) => title)).toEqual(['Conversation Dismissed']);
+  });
+
+  it('assigns to "Another talent" found by a search of the tracked talents; the request says the person picked outside the candidates', async () => {
+    const { user, posts } = setup();
+    const item = await queue('needs_assignment').findByTestId('assign-item');
+    expect(within(item).queryByTestId('assign-other-talent')).toBeNull();
+    const toggle = within(item).getByRole('button', { name: 'Another talent: Verde Kitchen – creadores de cocina' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const picker = within(within(item).getByTestId('assign-other-talent'));
+    await user.click(picker.getByRole('button', { name: 'Assign to this talent' }));
+    expect(picker.getByRole('alert').textContent).toBe('Choose a talent first');
+    expect(posts()).toEqual([]);
+
+    await user.type(picker.getByLabelText('Search your tracked talents'), 'sofia');
+    // Tracked talents only: a paused one would be refused by the server.
+    const option = await picker.findByRole('radio', { name: /Sofía Ruiz · Verde Kitchen Otoño/ });
+    expect(picker.queryByRole('radio', { name: /Sofía Pausada/ })).toBeNull();
+    await user.click(option);
+    expect(picker.queryByRole('alert')).toBeNull();
+    await user.click(picker.getByRole('button', { name: 'Assign to this talent' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]!.body).toEqual({
+      id: '~na:0123456789abcdef',
+      assignments: [{ contact_email: 'sofiaruiz.recetas@gmail.com', campaign_id: 'hc-verde-otono' }],
+      other_talent: true,
+    });
+    await waitFor(() => expect(queue('needs_assignment').queryByTestId('assign-item')).toBeNull());
+    expect(notificationStore.getSnapshot().map(({ title, message }) => ({ title, message }))).toEqual([{ title: 'Conversation Assigned', message: 'Assigned to Sofía Ruiz' }]);
+  });
+
+  it("shows the server's refusal of a talent who is not a candidate", async () => {
+    const server = fakeConversationsServer([unassigned], () => [], []);
+    const refusal = 'ben@example.com is not one of this conversation\'s candidates; choose "Another talent" to assign someone else';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        withContactSearch((input, init = {}) =>
+          String(input).endsWith('/api/v3/conversations/assign')
+            ? Promise.resolve(new Response(JSON.stringify({ success: false, error: refusal }), { status: 400, headers: { 'content-type': 'application/json' } }))
+            : server.fetch(input, init),
+        ),
+      ),
+    );
+    renderRoutes([{ path: '/queues', element: <QueuesRoute /> }], { path: '/queues' });
+    const user = userEvent.setup();
+    const item = await queue('needs_assignment').findByTestId('assign-item');
+    await user.click(within(item).getByRole('button', { name: 'Assign to Sofía Navarro (Verde Kitchen Otoño)' }));
+    expect(await within(item).findByText(refusal)).toBeTruthy();
+    expect(notificationStore.getSnapshot().map(({ title }) => title)).toEqual(['Assignment Failed']);
   });
 
   it('shows what changed since the last visit, newest first, each linking to its timeline', async () => {

@@ -29,6 +29,7 @@ const sections = {
   'GET /api/v3/settings/processing-limits': { oldest_scan_days: 365, follow_up_after_days: 3, agency_locale: 'en-US', default_currency: 'USD' },
   'GET /api/v3/settings/date-range-processing': { include_full_thread: true },
   'GET /api/v3/settings/health-check': { skip_on_startup: false, skip_on_campaign_creation: true, skip_on_add_contact: true, skip_on_import_longlist: true },
+  'GET /api/v3/settings/monitoring-config': { hours_to_check: 48, check_interval_minutes: 5, max_duration_minutes: 10 },
 };
 const STRICT: Record<string, unknown> = {
   'GET /api/v3/mailboxes': mailboxesResponse.parse({ success: true, mailboxes: [], you: { email: 'me@acme.test', connected: false, google_access: true }, check_interval_minutes: 5 }),

@@ -22,12 +22,14 @@ export type PageQuery = Parameters<QueryClient['prefetchQuery']>[0];
  * (session, API key) are loaded before any link shows, so no page lists them.
  */
 export const PAGE_QUERIES: Record<NavPath, () => PageQuery[]> = {
-  // Dashboard: stat cards, monitoring panel, the two dropdowns, the processing status (and,
-  // loaded on demand below, its queue summary).
+  // Dashboard: stat cards, monitoring panel (with the connected mailboxes), the two dropdowns,
+  // the model notice, the processing status (and, loaded on demand below, its queue summary).
   '/': () => [
     dashboardMetricsQueryOptions(),
     monitorMetricsQueryOptions(),
+    mailboxesQueryOptions(),
     campaignsQueryOptions(),
+    modelConfigQueryOptions(),
     processingStatusQueryOptions(),
   ] as PageQuery[],
   '/campaigns': () => [campaignsQueryOptions(), driveHealthQueryOptions()] as PageQuery[],
@@ -40,6 +42,7 @@ export const PAGE_QUERIES: Record<NavPath, () => PageQuery[]> = {
       settingsSectionQueryOptions('processing_mode'),
       settingsSectionQueryOptions('date_range_processing'),
       settingsSectionQueryOptions('health_check'),
+      settingsSectionQueryOptions('monitoring_config'),
       membersQueryOptions(),
       mailboxesQueryOptions(),
     ] as PageQuery[],

@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/api-client';
+import { useMailboxes } from '../../mailboxes/api/get-mailboxes';
 import { useMonitorMetrics } from '../api/get-monitor-metrics';
 import {
   cycleMessagesText,
@@ -15,6 +16,7 @@ import {
   nextCheckText,
   type MonitoringState,
 } from '../lib/monitoring-text';
+import { MonitoredMailboxes } from './monitored-mailboxes';
 
 const text = messages.dashboard.monitoring;
 
@@ -42,11 +44,14 @@ const Tile = ({ icon, label, children }: { icon: ReactNode; label: string; child
 export const MonitoringPanel = () => {
   const { data, error, isLoading } = useMonitorMetrics();
   const state = monitoringState({ error, isLoading, data });
+  // What is monitored: the agency's connected mailboxes (unknown while loading or on error).
+  const mailboxCount = useMailboxes().data?.mailboxes.length;
   const now = new Date();
+  const threadsText = data ? cycleThreadsText(data, mailboxCount) : null;
 
   return (
     <Card className="p-5" data-testid="monitoring-panel">
-      <div className="flex items-center justify-between gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <span
           className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1', BADGE[state])}
           data-testid="monitoring-state"
@@ -56,6 +61,7 @@ export const MonitoringPanel = () => {
         </span>
         {data ? <span className="text-xs text-slate-500">{text.trackedConversations(data.tracked_conversations)}</span> : null}
       </div>
+      {mailboxCount === undefined ? null : <MonitoredMailboxes count={mailboxCount} />}
       {state === 'error' ? (
         <p role="alert" className="mt-4 text-sm text-red-700">
           {errorMessage(error, text.loadFailed)}
@@ -70,7 +76,7 @@ export const MonitoringPanel = () => {
           </Tile>
           <Tile icon={<Inbox className="h-3.5 w-3.5" aria-hidden="true" />} label={text.lastCycle}>
             <p className="font-medium">{cycleMessagesText(data)}</p>
-            <p className="text-xs text-slate-500">{cycleThreadsText(data)}</p>
+            {threadsText ? <p className="text-xs text-slate-500">{threadsText}</p> : null}
           </Tile>
           <div className="sm:col-span-3">
             <Suspense fallback={null}>

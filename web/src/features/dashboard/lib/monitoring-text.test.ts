@@ -75,4 +75,11 @@ describe('cycle card', () => {
     expect(cycleThreadsText(metrics({ threads_in_last_check: 2 }))).toBe('Across 2 thread(s)');
     expect(cycleThreadsText(metrics())).toBe('Monitoring all tracked threads');
   });
+
+  it('says nothing is monitored across threads when no mailbox is connected, and keeps the spec text otherwise', () => {
+    expect(cycleThreadsText(metrics(), 0)).toBeNull();
+    expect(cycleThreadsText(metrics(), 3)).toBe('Monitoring all tracked threads');
+    // What a cycle found is still said, whatever is connected now.
+    expect(cycleThreadsText(metrics({ threads_in_last_check: 1 }), 0)).toBe('Across 1 thread(s)');
+  });
 });

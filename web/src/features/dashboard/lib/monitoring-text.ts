@@ -61,5 +61,12 @@ export const nextCheckText = (metrics: MonitorMetrics, now: Date = new Date()): 
 export const cycleMessagesText = (metrics: MonitorMetrics): string =>
   metrics.messages_in_last_check > 0 ? text.newMessages(metrics.messages_in_last_check) : text.noNewMessages;
 
-export const cycleThreadsText = (metrics: MonitorMetrics): string =>
-  metrics.threads_in_last_check > 0 ? text.acrossThreads(metrics.threads_in_last_check) : text.allThreads;
+/**
+ * "Across N thread(s)" after a cycle that found mail; otherwise "Monitoring all tracked threads",
+ * unless no mailbox is connected (`mailboxes` 0): then nothing is monitored and nothing is said
+ * here (the panel says where to connect one). An unknown count keeps the spec's text.
+ */
+export const cycleThreadsText = (metrics: MonitorMetrics, mailboxes?: number): string | null => {
+  if (metrics.threads_in_last_check > 0) return text.acrossThreads(metrics.threads_in_last_check);
+  return mailboxes === 0 ? null : text.allThreads;
+};

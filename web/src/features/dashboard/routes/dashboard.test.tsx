@@ -5,7 +5,20 @@ import { format } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/ui/notifications';
 import { testCampaign } from '../../../testing/campaign-fakes';
-import { fakeCampaignList, fakeDashboardMetrics, fakeProcessingStatus, fakeStarted, fakeTracking } from '../../../testing/fakes';
+import { MODEL_DEFAULTS, MODEL_PURPOSES, type ModelPurpose } from '../../../../../shared/constants';
+import { monthDayYear, parseIsoDate } from '../../../../../shared/format/months';
+import { mailboxesResponse } from '../../../../../shared/schemas/mailboxes';
+import { modelConfigResponse } from '../../../../../shared/schemas/settings';
+import { fakeResponse } from '../../../testing/fake-response';
+import {
+  fakeAuthStatus,
+  fakeCampaignList,
+  fakeDashboardMetrics,
+  fakeMailbox,
+  fakeProcessingStatus,
+  fakeStarted,
+  fakeTracking,
+} from '../../../testing/fakes';
 import { fakeApi, renderAt } from '../../../testing/render';
 import { readActiveTask } from '../../processing/lib/active-task';
 import { recentHoursRange } from '../lib/recent-hours';
@@ -20,8 +33,42 @@ const nowIso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString
 
 type Handlers = Parameters<typeof fakeApi>[0];
 
+const ME = 'me@acme.test';
+
+/** GET /api/v3/mailboxes: the agency's connected mailboxes (the caller's own first, when `mine`). */
+const mailboxList = (count: number, mine = count > 0) =>
+  mailboxesResponse.parse({
+    success: true,
+    mailboxes: Array.from({ length: count }, (_, index) =>
+      fakeMailbox(index === 0 && mine ? { email: ME } : { email: `staff${index}@acme.test`, is_you: false }),
+    ),
+    you: { email: ME, connected: mine, google_access: true },
+    check_interval_minutes: 5,
+  });
+
+/** GET /api/v3/settings/model-config with the spec's default models and the given shutdowns. */
+const modelConfig = (shutdowns: Partial<Record<string, { on: string; successor: string }>> = {}) =>
+  fakeResponse(modelConfigResponse, {
+    success: true,
+    configurations: Object.fromEntries(
+      MODEL_PURPOSES.map((purpose: ModelPurpose) => {
+        const { model, temperature, max_tokens } = MODEL_DEFAULTS[purpose];
+        const shutdown = shutdowns[model];
+        return [purpose, { purpose, model, temperature, max_tokens, recommended: false, shutdown_on: shutdown?.on ?? null, successor: shutdown?.successor ?? null }];
+      }),
+    ) as never,
+    models: [],
+    models_source: 'account',
+    model_warnings: [],
+  });
+
+const dayIn = (days: number) => new Date(Date.now() + days * 24 * 3_600_000).toISOString().slice(0, 10);
+
 const setup = (overrides: Handlers = {}) => {
   const api = fakeApi({
+    'GET /auth/status': () => ({ body: fakeAuthStatus({ membership_role: 'owner', user: { email: ME, name: 'Me', picture: null } }) }),
+    'GET /api/v3/mailboxes': () => ({ body: mailboxList(1) }),
+    'GET /api/v3/settings/model-config': () => ({ body: modelConfig() }),
     'GET /api/v3/status': () => ({ body: IDLE }),
     'GET /api/v3/metrics': () => ({
       body: fakeDashboardMetrics({ totalCampaigns: 2, totalContacts: 5, trackingEnabled: 1234, trackedConversations: 7 }),
@@ -61,7 +108,10 @@ const setup = (overrides: Handlers = {}) => {
 const toasts = () => notificationStore.getSnapshot().map(({ type, title, message }) => ({ type, title, message }));
 const card = (title: string) => screen.getByRole('heading', { name: title, level: 3 }).parentElement as HTMLElement;
 
-beforeEach(() => sessionStorage.clear());
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
 
 afterEach(() => {
   cleanup();
@@ -229,5 +279,85 @@ describe('DashboardRoute', () => {
     ]);
     expect(await screen.findByRole('button', { name: 'Select date range' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Process Range' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('DashboardRoute: what is monitored', () => {
+  const panel = () => within(screen.getByTestId('monitoring-panel'));
+
+  it('counts the connected mailboxes: "1 mailbox connected", "3 mailboxes connected"', async () => {
+    setup();
+    await waitFor(() => expect(panel().getByTestId('monitoring-mailboxes').textContent).toBe('1 mailbox connected'));
+    cleanup();
+    setup({ 'GET /api/v3/mailboxes': () => ({ body: mailboxList(3) }), 'GET /api/v3/monitor/metrics': () => ({ body: { success: true, status: 'success', data: { is_processing: false, last_check: null, next_check_at: null, next_check_in_seconds: null, threads_in_last_check: 0, messages_in_last_check: 0, tracked_conversations: 0 } } }) });
+    await waitFor(() => expect(panel().getByTestId('monitoring-mailboxes').textContent).toBe('3 mailboxes connected'));
+    expect(panel().getByText('Monitoring all tracked threads')).toBeTruthy();
+  });
+
+  it('says no mailbox is connected and links to Settings, instead of "Monitoring all tracked threads"', async () => {
+    setup({
+      'GET /api/v3/mailboxes': () => ({ body: mailboxList(0) }),
+      'GET /api/v3/monitor/metrics': () => ({ body: { success: true, status: 'success', data: { is_processing: false, last_check: null, next_check_at: null, next_check_in_seconds: null, threads_in_last_check: 0, messages_in_last_check: 0, tracked_conversations: 0 } } }),
+    });
+    await waitFor(() => expect(panel().getByTestId('monitoring-mailboxes').textContent).toBe('No mailbox connected: connect yours in Settings'));
+    expect(panel().getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings#connected-mailboxes');
+    await panel().findByText('No new messages');
+    expect(panel().queryByText('Monitoring all tracked threads')).toBeNull();
+  });
+});
+
+describe('DashboardRoute: a member without their mailbox', () => {
+  const asMember = (mailboxes = mailboxList(2, false)) => ({
+    'GET /auth/status': () => ({ body: fakeAuthStatus({ agency_name: 'acme', membership_role: 'member', user: { email: ME, name: 'Me', picture: null } }) }),
+    'GET /api/v3/mailboxes': () => ({ body: mailboxes }),
+  });
+
+  it('is shown how to connect it once: dismissed, it stays gone for this person and agency', async () => {
+    const { user } = setup(asMember());
+    const prompt = await screen.findByTestId('connect-mailbox-prompt');
+    expect(prompt.textContent).toBe(
+      'Threadline reads only the mailboxes their owners connect, so your outreach mail is not tracked yet. In Settings → Connected mailboxes, tick the consent box and choose "Connect my mailbox".',
+    );
+    const banner = prompt.closest('[role="status"]') as HTMLElement;
+    expect(within(banner).getByText('Connect your mailbox')).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Open Connected mailboxes' }).getAttribute('href')).toBe('/settings#connected-mailboxes');
+    await user.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('connect-mailbox-prompt')).toBeNull();
+
+    cleanup();
+    setup(asMember());
+    await waitFor(() => expect(screen.getByTestId('monitoring-mailboxes').textContent).toBe('2 mailboxes connected'));
+    expect(screen.queryByTestId('connect-mailbox-prompt')).toBeNull();
+  });
+
+  it('is not prompted once connected, nor is an owner', async () => {
+    setup(asMember(mailboxList(2, true)));
+    await waitFor(() => expect(screen.getByTestId('monitoring-mailboxes').textContent).toBe('2 mailboxes connected'));
+    expect(screen.queryByTestId('connect-mailbox-prompt')).toBeNull();
+    cleanup();
+    setup({ 'GET /api/v3/mailboxes': () => ({ body: mailboxList(2, false) }) });
+    await waitFor(() => expect(screen.getByTestId('monitoring-mailboxes').textContent).toBe('2 mailboxes connected'));
+    expect(screen.queryByTestId('connect-mailbox-prompt')).toBeNull();
+  });
+});
+
+describe('DashboardRoute: models that retire soon', () => {
+  it('names a chosen model retiring within 30 days, what replaces it and when', async () => {
+    const soon = dayIn(12);
+    setup({ 'GET /api/v3/settings/model-config': () => ({ body: modelConfig({ 'gpt-5-nano': { on: soon, successor: 'gpt-6-luna' }, 'gpt-4.1-mini': { on: dayIn(45), successor: 'gpt-6-luna' } }) }) });
+    const list = await screen.findByTestId('dashboard-model-retirements');
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      `gpt-5-nano retires on ${monthDayYear(parseIsoDate(soon)!)}: Threadline will use gpt-6-luna from then.`,
+    ]);
+    const banner = list.closest('[role="status"]') as HTMLElement;
+    expect(within(banner).getByText('AI model retiring soon')).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Choose a model' }).getAttribute('href')).toBe('/settings');
+  });
+
+  it('shows nothing when no chosen model retires within 30 days', async () => {
+    const { api } = setup({ 'GET /api/v3/settings/model-config': () => ({ body: modelConfig({ 'gpt-5-nano': { on: dayIn(31), successor: 'gpt-6-luna' } }) }) });
+    await waitFor(() => expect(api.calls.some((call) => call.key === 'GET /api/v3/settings/model-config')).toBe(true));
+    await screen.findByTestId('monitoring-mailboxes');
+    expect(screen.queryByTestId('dashboard-model-retirements')).toBeNull();
   });
 });

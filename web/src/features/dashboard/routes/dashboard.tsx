@@ -7,9 +7,11 @@ import { useCampaigns } from '../../campaigns/api/list-campaigns';
 import { useIsProcessing } from '../../processing/api/get-processing-status';
 import { ResyncSheetsCard } from '../../processing/components/resync-sheets-card';
 import { useDashboardMetrics } from '../api/get-dashboard-metrics';
+import { ConnectMailboxPrompt } from '../components/connect-mailbox-prompt';
 import { DashboardSection } from '../components/dashboard-section';
 import { DashboardStats } from '../components/dashboard-stats';
 import { MonitoringPanel } from '../components/monitoring-panel';
+import { ModelRetirementNotice } from '../components/model-retirement-notice';
 import { ModelWarningBanner } from '../components/model-warning-banner';
 import { PastProcessing } from '../components/past-processing';
 import { WelcomeBanner } from '../components/welcome-banner';
@@ -44,7 +46,9 @@ export const DashboardRoute = () => {
           </Banner>
         ) : null}
         {showWelcome ? <WelcomeBanner /> : null}
+        <ConnectMailboxPrompt />
         <ModelWarningBanner />
+        <ModelRetirementNotice />
         <DashboardStats metrics={metrics.data} loading={metrics.isLoading} />
         <DashboardSection title={messages.dashboard.queuesSummaryTitle} subtitle={messages.dashboard.queuesSummarySubtitle}>
           <Suspense fallback={<Skeleton className="h-40" />}>

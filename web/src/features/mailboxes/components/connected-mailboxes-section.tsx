@@ -1,4 +1,5 @@
 import { Mail } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { messages } from '../../../../../shared/messages';
 import type { MailboxJson } from '../../../../../shared/schemas/mailboxes';
 import { Banner } from '../../../components/ui/banner';
@@ -20,8 +21,9 @@ const formKey = (connected: boolean, mine: MailboxJson | undefined) =>
 /**
  * Settings → Connected mailboxes: every mailbox connected to the agency (owner, limits, health,
  * last successful check), then the signed-in person's own consent, limits and disconnect.
+ * `children` go under the list (Settings puts the agency's check interval there).
  */
-export const ConnectedMailboxesSection = () => {
+export const ConnectedMailboxesSection = ({ children }: { children?: ReactNode }) => {
   const mailboxes = useMailboxes();
   const auth = useAuthStatus();
   const agency = auth.data?.agency_display_name || auth.data?.agency_name || text.thisAgency;
@@ -62,6 +64,7 @@ export const ConnectedMailboxesSection = () => {
                   ))}
                 </ul>
               )}
+              {children}
               <div className="space-y-4 border-t border-slate-100 pt-5">
                 <MyMailboxForm
                   key={formKey(you.connected, mine)}

@@ -10,6 +10,7 @@ export const SECTION_PATHS: Record<SettingsSection, string> = {
   processing_limits: '/api/v3/settings/processing-limits',
   date_range_processing: '/api/v3/settings/date-range-processing',
   health_check: '/api/v3/settings/health-check',
+  monitoring_config: '/api/v3/settings/monitoring-config',
 };
 
 export const getSettingsSection = async <S extends SettingsSection>(

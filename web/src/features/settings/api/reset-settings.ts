@@ -5,7 +5,7 @@ import { parseResponse } from '../../../lib/parse-response';
 import { settingsKeys } from './settings-keys';
 import type { SettingsPart } from './settings-types';
 
-export type ResetTarget = 'all' | SettingsPart | 'monitoring_config';
+export type ResetTarget = 'all' | SettingsPart;
 
 export const resetSettings = async (configType: ResetTarget = 'all') =>
   parseResponse(settingsResetResponse, await api.post<unknown>('/api/v3/settings/reset', { config_type: configType }));

@@ -2,11 +2,13 @@ import type { ModelPurpose } from '../../../../../shared/constants';
 import type { ModelChoiceWire, ModelConfigurationJson, ModelWarning, SectionSettingsJson } from '../../../../../shared/schemas/settings';
 
 /** The settings sections edited through GET/POST /api/v3/settings/{path} with a `settings` object. */
-export type SettingsSection = 'processing_mode' | 'processing_limits' | 'date_range_processing' | 'health_check';
+export type SettingsSection = 'processing_mode' | 'processing_limits' | 'date_range_processing' | 'health_check' | 'monitoring_config';
 
 /** Each section as the server answers it (shared/schemas/settings.ts). */
 export type SectionSettings = Pick<SectionSettingsJson, SettingsSection>;
 export type HealthCheckSettings = SectionSettings['health_check'];
+export type ProcessingLimitsSettings = SectionSettings['processing_limits'];
+export type MonitoringSettings = SectionSettings['monitoring_config'];
 
 export type ModelConfiguration = ModelConfigurationJson;
 

@@ -3,6 +3,7 @@ import { useSettingsSection } from '../api/get-settings-section';
 import { useSettingsSectionSaver } from '../api/update-settings-section';
 import { normalizeMinMessages } from '../lib/settings-rules';
 import { DraftNumberField } from './draft-number-field';
+import { RegionalSettingsFields } from './regional-settings-form';
 import { SettingsCard, SettingsSkeleton } from './settings-card';
 import { SwitchRow } from './switch-row';
 
@@ -57,5 +58,6 @@ export const ProcessingSettingsSection = () => (
   <SettingsCard title={text.sections.processing} description={text.sectionDescriptions.processing}>
     <ProcessingModeFields />
     <DateRangeFields />
+    <RegionalSettingsFields />
   </SettingsCard>
 );

@@ -1,5 +1,6 @@
 import { messages } from '../../../../../shared/messages';
 import type { SettingsPart } from '../api/settings-types';
+import { settingsText } from '../messages';
 
 export type LoadFailure = { part: SettingsPart; error: unknown };
 
@@ -13,7 +14,7 @@ export const settingsLoadError = (failures: readonly LoadFailure[]): string | nu
   if (failures.length === 0) return null;
   const lines = failures.flatMap(({ part, error }) => {
     const message = messageOf(error);
-    return message ? [`${messages.settings.loadPartNames[part]}: ${message}`] : [];
+    return message ? [`${settingsText.loadPartNames[part]}: ${message}`] : [];
   });
   if (lines.length === 0) return messages.settings.loadFailed;
   return [messages.settings.loadFailedAggregate, ...lines].join('\n');

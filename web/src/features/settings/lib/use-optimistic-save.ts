@@ -1,10 +1,8 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { TIMING } from '../../../../../shared/constants';
-import { messages } from '../../../../../shared/messages';
-import { notify } from '../../../components/ui/notifications';
-import { errorMessage } from '../../../lib/api-client';
 import { createDebouncer } from './debounce';
+import { notifySaveFailed } from './save-failed';
 
 export type OptimisticSaveOptions<TData, TChange extends object> = {
   queryKey: QueryKey;
@@ -66,11 +64,7 @@ export const useOptimisticSave = <TData, TChange extends object>(options: Optimi
       const newer = Object.keys(pending.current ?? {});
       const revert = omit(before, newer) as TChange;
       client.setQueryData<TData>(queryKey, (data) => (data === undefined ? data : apply(data, revert)));
-      notify({
-        type: 'error',
-        title: messages.settings.saveFailedTitle,
-        message: errorMessage(error, messages.settings.saveFailed(sectionName)),
-      });
+      notifySaveFailed(error, sectionName);
     }
   }, [client]);
 

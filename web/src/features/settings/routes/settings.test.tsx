@@ -7,7 +7,7 @@ import { notificationStore } from '../../../components/ui/notifications';
 import { MODEL_DEFAULTS, MODEL_PURPOSES } from '../../../../../shared/constants';
 import { modelConfigBody, modelConfigResponse } from '../../../../../shared/schemas/settings';
 import { fakeResponse } from '../../../testing/fake-response';
-import { fakeAuthStatus, fakeMembers } from '../../../testing/fakes';
+import { fakeAuthStatus, fakeMailbox, fakeMembers } from '../../../testing/fakes';
 import { fakeApi, renderAt } from '../../../testing/render';
 import { SettingsRoute } from './settings';
 
@@ -16,6 +16,7 @@ type Sections = {
   'processing-limits': Record<string, unknown>;
   'date-range-processing': Record<string, unknown>;
   'health-check': Record<string, unknown>;
+  'monitoring-config': Record<string, unknown>;
 };
 
 const defaults = (): Sections => ({
@@ -23,6 +24,7 @@ const defaults = (): Sections => ({
   'processing-limits': { oldest_scan_days: 365, follow_up_after_days: 3, agency_locale: 'en-US', default_currency: 'USD' },
   'date-range-processing': { include_full_thread: true },
   'health-check': { skip_on_startup: false, skip_on_campaign_creation: true, skip_on_add_contact: true, skip_on_import_longlist: true },
+  'monitoring-config': { hours_to_check: 24, check_interval_minutes: 5, max_duration_minutes: 1440 },
 });
 
 const notRetiring = { recommended: false, shutdown_on: null, successor: null };
@@ -74,14 +76,22 @@ const allSettings = () => ({
   processing_limits: server['processing-limits'],
   date_range_processing: server['date-range-processing'],
   health_check: server['health-check'],
-  monitoring_config: { hours_to_check: 24, check_interval_minutes: 5, max_duration_minutes: 1440 },
+  monitoring_config: server['monitoring-config'],
 });
 
 const setup = (overrides: Handlers = {}) => {
   const api = fakeApi({
     'GET /auth/status': authStatus('owner'),
     'GET /api/v3/agency/members': () => ({ body: fakeMembers([], { current_user_email: 'me@acme.test' }) }),
-    'GET /api/v3/mailboxes': () => ({ body: mailboxesResponse.parse({ success: true, mailboxes: [], you: { email: 'me@acme.test', connected: false, google_access: true }, check_interval_minutes: 5 }) }),
+    // The agency's check interval as the mailbox list carries it: the monitoring setting.
+    'GET /api/v3/mailboxes': () => ({
+      body: mailboxesResponse.parse({
+        success: true,
+        mailboxes: [fakeMailbox({ email: 'me@acme.test' })],
+        you: { email: 'me@acme.test', connected: true, google_access: true },
+        check_interval_minutes: server['monitoring-config'].check_interval_minutes,
+      }),
+    }),
     'GET /api/v3/settings/model-config': () => ({
       body: modelConfig(['gpt-4.1', 'gpt-4.1-mini', 'gpt-5-nano', 'gpt-5-mini', 'gpt-5']),
     }),
@@ -309,5 +319,110 @@ describe('SettingsRoute', () => {
     await screen.findByLabelText('Days to scan');
     await user.click(await screen.findByRole('button', { name: 'Restore Defaults' }));
     await waitFor(() => expect(toasts()).toEqual([{ type: 'error', title: 'Reset Failed', message: 'Only owners can reset settings' }]));
+  });
+});
+
+describe('SettingsRoute: follow-up, locale and currency', () => {
+  const regional = () => within(screen.getByRole('form', { name: 'Follow-up and regional settings' }));
+  const save = () => regional().getByRole('button', { name: 'Save follow-up and regional settings' });
+
+  it('shows the stored values, each with the sentence saying what it changes', async () => {
+    setup();
+    await screen.findByRole('form', { name: 'Follow-up and regional settings' });
+    const followUp = regional().getByLabelText('Follow up after (days)') as HTMLInputElement;
+    const locale = regional().getByLabelText("Agency's locale") as HTMLSelectElement;
+    const currency = regional().getByLabelText('Default currency') as HTMLSelectElement;
+    expect([followUp.value, locale.value, currency.value]).toEqual(['3', 'en-US', 'USD']);
+    const hint = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-describedby')!)?.textContent;
+    expect(hint(followUp)).toBe("A conversation that has waited this many days for the talent's reply moves to the Follow up queue (1 to 60 days).");
+    expect(hint(locale)).toBe("Dates like 12/03 in mail are read as 12 March (UK) or December 3 (US) by this locale, unless the sender's phone number or mail domain says which.");
+    expect(hint(currency)).toBe('An amount written without a currency, such as "3k", is read in this currency unless the thread has named one.');
+    expect(locale.selectedOptions[0]?.textContent).toBe('English (United States) · en-US');
+    expect(currency.selectedOptions[0]?.textContent).toBe('USD · US Dollar');
+    expect(save()).toHaveProperty('disabled', true);
+  });
+
+  it('saves en-GB and GBP (only what changed) and keeps them', async () => {
+    const { api, user } = setup();
+    await screen.findByRole('form', { name: 'Follow-up and regional settings' });
+    await user.selectOptions(regional().getByLabelText("Agency's locale"), 'en-GB');
+    await user.selectOptions(regional().getByLabelText('Default currency'), 'GBP');
+    await user.click(save());
+    await waitFor(() => expect(posts(api, 'processing-limits')).toEqual([{ agency_locale: 'en-GB', default_currency: 'GBP' }]));
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'success', title: 'Settings Saved', message: 'Follow-up, locale and currency saved' }]));
+    expect(server['processing-limits']).toMatchObject({ agency_locale: 'en-GB', default_currency: 'GBP', oldest_scan_days: 365 });
+    // The form starts again from what is stored: nothing left to save.
+    await waitFor(() => expect(save()).toHaveProperty('disabled', true));
+    expect((regional().getByLabelText("Agency's locale") as HTMLSelectElement).value).toBe('en-GB');
+    expect((regional().getByLabelText('Default currency') as HTMLSelectElement).value).toBe('GBP');
+  });
+
+  it('refuses 61 days with the bounds of the shared schema, before any request; 14 is saved', async () => {
+    const { api, user } = setup();
+    await screen.findByRole('form', { name: 'Follow-up and regional settings' });
+    const field = regional().getByLabelText('Follow up after (days)') as HTMLInputElement;
+    await user.clear(field);
+    await user.type(field, '61');
+    await waitFor(() => expect(regional().getByRole('alert').textContent).toBe('Enter a whole number of days from 1 to 60'));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    await user.click(save());
+    await user.clear(field);
+    await user.type(field, '2.5');
+    await waitFor(() => expect(regional().getByRole('alert').textContent).toBe('Enter a whole number of days from 1 to 60'));
+    await user.click(save());
+    expect(posts(api, 'processing-limits')).toEqual([]);
+    await user.clear(field);
+    await user.type(field, '14');
+    await waitFor(() => expect(regional().queryByRole('alert')).toBeNull());
+    await user.click(save());
+    await waitFor(() => expect(posts(api, 'processing-limits')).toEqual([{ follow_up_after_days: 14 }]));
+  });
+
+  it('keeps the stored values and says why when the server refuses the save', async () => {
+    const { user } = setup({
+      'POST /api/v3/settings/processing-limits': () => ({ status: 400, body: { success: false, error: 'agency_locale must be a locale like en-US or en-GB' } }),
+    });
+    await screen.findByRole('form', { name: 'Follow-up and regional settings' });
+    await user.selectOptions(regional().getByLabelText("Agency's locale"), 'fr-FR');
+    await user.click(save());
+    await waitFor(() =>
+      expect(toasts()).toEqual([{ type: 'error', title: 'Save Failed', message: 'agency_locale must be a locale like en-US or en-GB' }]),
+    );
+    expect(server['processing-limits']).toMatchObject({ agency_locale: 'en-US' });
+  });
+});
+
+describe('SettingsRoute: how often mailboxes are checked', () => {
+  const mailboxes = () => within(section('Connected mailboxes'));
+
+  it('states the interval; an owner changes it within 2–1440 minutes and every mailbox row follows', async () => {
+    const { api, user } = setup();
+    const stated = await mailboxes().findByTestId('check-interval-stated');
+    expect(stated.textContent).toBe('Mailboxes without Gmail push are checked for new mail every 5 minutes.');
+    expect(mailboxes().getByTestId('mailbox-push').textContent).toContain('Checked every 5 minutes');
+    const field = mailboxes().getByLabelText('Check for new mail every (minutes)') as HTMLInputElement;
+    expect(field.value).toBe('5');
+    await user.clear(field);
+    await user.type(field, '1');
+    await waitFor(() => expect(mailboxes().getByRole('alert').textContent).toBe('Enter a whole number of minutes from 2 to 1440'));
+    await user.click(mailboxes().getByRole('button', { name: 'Save check interval' }));
+    expect(posts(api, 'monitoring-config')).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '15');
+    await user.click(mailboxes().getByRole('button', { name: 'Save check interval' }));
+    await waitFor(() => expect(posts(api, 'monitoring-config')).toEqual([{ check_interval_minutes: 15 }]));
+    await waitFor(() => expect(mailboxes().getByTestId('check-interval-stated').textContent).toBe('Mailboxes without Gmail push are checked for new mail every 15 minutes.'));
+    await waitFor(() => expect(mailboxes().getByTestId('mailbox-push').textContent).toContain('Checked every 15 minutes'));
+    expect(toasts()).toEqual([{ type: 'success', title: 'Settings Saved', message: 'Mailboxes are now checked every 15 minutes' }]);
+  });
+
+  it('shows a member the interval read-only', async () => {
+    setup({ 'GET /auth/status': authStatus('member') });
+    await waitFor(() => expect(mailboxes().getByTestId('check-interval').textContent).toBe(
+      'Mailboxes without Gmail push are checked for new mail every 5 minutes.Only owners can change how often mail is checked.',
+    ));
+    expect(mailboxes().queryByLabelText('Check for new mail every (minutes)')).toBeNull();
+    expect(mailboxes().queryByRole('button', { name: 'Save check interval' })).toBeNull();
   });
 });

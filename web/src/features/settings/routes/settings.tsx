@@ -11,11 +11,16 @@ import { useMembership } from '../../auth/api/use-membership';
 import { useModelConfig } from '../api/get-model-config';
 import { useSettingsSection } from '../api/get-settings-section';
 import { useResetSettings } from '../api/reset-settings';
+import { CheckIntervalSetting } from '../components/check-interval-setting';
 import { DriveRecoverySection } from '../components/drive-recovery-section';
 import { EarliestEmailSection } from '../components/earliest-email-section';
 import { ModelConfigSection } from '../components/model-config-section';
 import { ProcessingSettingsSection } from '../components/processing-settings-section';
 import { useLoadErrorBanner } from '../lib/use-load-error-banner';
+import { useScrollToHash } from '../lib/use-scroll-to-hash';
+
+/** /settings#connected-mailboxes: the dashboard's mailbox line and connect prompt link here. */
+const CONNECTED_MAILBOXES_ANCHOR = 'connected-mailboxes';
 
 const text = messages.settings;
 
@@ -26,8 +31,10 @@ export const SettingsRoute = () => {
     { part: 'processing_mode', ...useSettingsSection('processing_mode') },
     { part: 'date_range_processing', ...useSettingsSection('date_range_processing') },
     { part: 'health_check', ...useSettingsSection('health_check') },
+    { part: 'monitoring_config', ...useSettingsSection('monitoring_config') },
   ]);
   const reset = useResetSettings();
+  useScrollToHash();
   // Restoring defaults is an owner's action; members still change the sections themselves.
   const { isOwner } = useMembership();
 
@@ -65,7 +72,11 @@ export const SettingsRoute = () => {
           </Banner>
         ) : null}
         <AgencyMembersSection />
-        <ConnectedMailboxesSection />
+        <div id={CONNECTED_MAILBOXES_ANCHOR} className="scroll-mt-20">
+          <ConnectedMailboxesSection>
+            <CheckIntervalSetting />
+          </ConnectedMailboxesSection>
+        </div>
         <ModelConfigSection />
         <EarliestEmailSection />
         <ProcessingSettingsSection />

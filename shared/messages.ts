@@ -679,6 +679,8 @@ export const messages = {
       setApiKey: 'Only owners can set or replace the OpenAI API key',
       resetSettings: 'Only owners can reset settings',
       clearContacts: 'Only owners can clear contacts',
+      // How often every member's mailbox is read is the agency's to decide (not in spec).
+      monitoringInterval: 'Only owners can change how often mail is checked',
     },
     /** What a member reads at the API-key gate of an agency without a key, instead of the form. */
     askOwnerForApiKey: (agency: string) => `Ask an owner of ${agency} to set the OpenAI API key.`,

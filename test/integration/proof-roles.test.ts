@@ -66,13 +66,14 @@ describe('proof of roles and abuse limits', () => {
     await booted?.stop();
   });
 
-  it('members cannot delete campaigns, set or replace the OpenAI key, reset settings or clear contacts (403, clear message, nothing changed)', async () => {
+  it('members cannot delete campaigns, set or replace the OpenAI key, reset settings, change the mail check interval or clear contacts (403, clear message, nothing changed)', async () => {
     const refusals: [string, () => ReturnType<SignedIn['api']['post']>, string][] = [
       ['delete a campaign', () => member.api.post('/api/campaigns/delete', { campaign_id: CAMPAIGN }), 'Only owners can delete campaigns'],
       ['replace the OpenAI key', () => member.api.post('/api/v3/api-keys/set', { service: 'openai', api_key: LOCAL_OPENAI_KEY }), 'Only owners can set or replace the OpenAI API key'],
       ['reset settings', () => member.api.post('/api/v3/settings/reset', { config_type: 'all' }), 'Only owners can reset settings'],
       ['reset one settings section', () => member.api.post('/api/v3/settings/reset', { config_type: 'processing_limits' }), 'Only owners can reset settings'],
       ['clear contacts', () => member.api.post('/api/campaigns/contacts/clear', { confirm: true }), 'Only owners can clear contacts'],
+      ['change the mail check interval', () => member.api.post('/api/v3/settings/monitoring-config', { check_interval_minutes: 2 }), 'Only owners can change how often mail is checked'],
     ];
     for (const [what, call, message] of refusals) {
       const response = await call();
@@ -87,6 +88,7 @@ describe('proof of roles and abuse limits', () => {
     expect(JSON.stringify(tracking.body.contacts)).toContain(contactEmail);
     expect((await owner.api.get('/api/v3/settings/processing-limits')).body).toMatchObject({ settings: { oldest_scan_days: 120 } });
     expect((await owner.api.get('/api/v3/api-keys/status')).body).toEqual({ success: true, openai: true });
+    expect((await owner.api.get('/api/v3/settings/monitoring-config')).body).toMatchObject({ settings: { check_interval_minutes: 5 } });
     console.log(`proof-roles/members: ${refusals.length} owner-only actions refused to a member, nothing changed`);
   });
 

@@ -28,7 +28,7 @@ export const settingsText = {
   intervalHint: `How often a mailbox without Gmail push is checked for new mail (${interval.min} to ${interval.max} minutes). With push, new mail arrives within seconds.`,
   intervalInvalid: `Enter a whole number of minutes from ${interval.min} to ${interval.max}`,
   intervalStated: (minutes: number) => `Mailboxes without Gmail push are checked for new mail every ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  intervalOwnersOnly: 'Only owners can change how often mail is checked.',
+  intervalOwnersOnly: `${messages.roles.ownerOnly.monitoringInterval}.`,
   saveInterval: 'Save check interval',
   intervalSaved: (minutes: number) => `Mailboxes are now checked every ${minutes} minutes`,
   /** "Failed to save {section} settings" and the load banner's prefixes, with the sections the spec does not name. */

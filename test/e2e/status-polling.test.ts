@@ -95,12 +95,14 @@ describe('processing status polling', () => {
 
     const result = jobResult();
     await result.waitFor({ timeout: 60_000 });
-    await result.hover();
     expect(await result.getByText('Processing Cancelled').count()).toBe(1);
     expect(await result.getByTestId('job-result-counts').textContent()).toMatch(/^\d+ thread\(s\)( and \d+ message\(s\))? processed$/);
     expect(await result.getByRole('link', { name: 'What changed' }).getAttribute('href')).toBe('/queues');
-    await page.mouse.move(0, 0);
     await statusBar().waitFor({ state: 'detached', timeout: 30_000 });
+    // The result stays until the person dismisses it.
+    expect(await result.isVisible()).toBe(true);
+    await result.getByRole('button', { name: 'Dismiss' }).click();
+    await result.waitFor({ state: 'detached' });
     await setGoogleLatency(0);
 
     // Idle again: back to the normal interval.
@@ -122,10 +124,10 @@ describe('processing status polling', () => {
 
     const result = jobResult();
     await result.waitFor({ timeout: 100_000 });
-    // Held while the pointer is on it (it fades after 5 s otherwise, like any notification).
-    await result.hover();
     expect(await result.getByText('Processing Complete').count()).toBe(1);
     expect(await result.getByTestId('job-result-counts').textContent()).toMatch(/^\d+ thread\(s\)( and \d+ message\(s\))? processed$/);
+    // It stays (no fading while the person looks elsewhere) until dismissed or followed.
+    await page.mouse.move(0, 0);
     await page.waitForTimeout(6_000);
     expect(await result.isVisible()).toBe(true);
     await result.getByRole('link', { name: 'What changed' }).click();

@@ -7,7 +7,7 @@
 import type { ConversationJson } from '../../../../../shared/schemas/conversations';
 import type { ConversationListParams } from '../api/conversation-keys';
 import { toCsv } from './csv';
-import { DATE_KIND_LABELS, FEE_STATE_LABELS, FEE_UNIT_LABELS, SET_BY_PERSON, STATUS_LABELS, TURN_LABELS } from './format';
+import { DATE_KIND_LABELS, FEE_STATE_LABELS, FEE_UNIT_LABELS, SET_BY_PERSON, STATUS_LABELS, TURN_LABELS, wholeDaysSince } from './format';
 import { format } from 'date-fns';
 
 export const BOARD_CSV_HEADER = [
@@ -33,12 +33,10 @@ export const BOARD_CSV_HEADER = [
   'Summary',
 ] as const;
 
-const DAY_MS = 86_400_000;
-
 /** Whole days the current turn has waited ('' when it is nobody's turn). */
 const waitingDays = (row: ConversationJson, now: Date): string => {
-  const since = row.whose_turn && row.turn_since ? Date.parse(row.turn_since) : Number.NaN;
-  return Number.isNaN(since) ? '' : String(Math.max(0, Math.floor((now.getTime() - since) / DAY_MS)));
+  const days = row.whose_turn ? wholeDaysSince(row.turn_since, now) : null;
+  return days === null ? '' : String(days);
 };
 
 const withPersonMark = (value: string, corrected: boolean) => (corrected && value ? `${value} (${SET_BY_PERSON})` : value);

@@ -107,12 +107,22 @@ export const formatKeyDate = (value: Pick<KeyDateJson, 'date' | 'kind'> | null |
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
+/** Milliseconds since `since` (never negative); null when missing or unreadable. */
+const elapsedSince = (since: string | null | undefined, now: Date = new Date()): number | null => {
+  const start = since ? new Date(since).getTime() : Number.NaN;
+  return Number.isNaN(start) ? null : Math.max(0, now.getTime() - start);
+};
+
+/** Whole days since `since`; null when missing or unreadable. */
+export const wholeDaysSince = (since: string | null | undefined, now: Date = new Date()): number | null => {
+  const elapsed = elapsedSince(since, now);
+  return elapsed === null ? null : Math.floor(elapsed / DAY_MS);
+};
+
 /** How long since `since`: "under an hour", "5 hours", "3 days"; '' when missing or unreadable. */
 export const formatWaiting = (since: string | null | undefined, now: Date = new Date()): string => {
-  if (!since) return '';
-  const start = new Date(since).getTime();
-  if (Number.isNaN(start)) return '';
-  const elapsed = Math.max(0, now.getTime() - start);
+  const elapsed = elapsedSince(since, now);
+  if (elapsed === null) return '';
   if (elapsed < 3_600_000) return 'under an hour';
   if (elapsed < DAY_MS) return plural(Math.floor(elapsed / 3_600_000), 'hour');
   return plural(Math.floor(elapsed / DAY_MS), 'day');

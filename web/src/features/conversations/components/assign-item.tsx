@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAssignConversation } from '../api/assign-conversation';
 import { formatDateTime } from '../lib/format';
 import { queueText } from '../lib/queue-text';
-import { AssignOtherTalent } from './assign-other-talent';
+import { AssignOtherTalent, candidateKey } from './assign-other-talent';
 import { GmailThreadLinks } from './timeline-gmail-links';
 
 type Candidate = ConversationJson['candidates'][number];
@@ -16,7 +16,6 @@ type Candidate = ConversationJson['candidates'][number];
 const DISMISS = '~none-of-these';
 const OTHER = '~another-talent';
 
-const candidateKey = (candidate: Candidate) => `${candidate.campaign_id}:${candidate.contact_email}`;
 const candidateName = (candidate: Candidate) => candidate.talent_name.trim() || candidate.contact_email;
 
 /**

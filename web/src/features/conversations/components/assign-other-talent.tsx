@@ -10,7 +10,8 @@ import { queueText } from '../lib/queue-text';
 
 type Candidate = ConversationJson['candidates'][number];
 
-const talentKey = (talent: Candidate) => `${talent.campaign_id}:${talent.contact_email}`;
+/** A candidate or a searched talent, as one key (a talent of one campaign). */
+export const candidateKey = (talent: Candidate) => `${talent.campaign_id}:${talent.contact_email}`;
 
 /**
  * "Another talent": a search over the agency's tracked talents (the server's contact search, a
@@ -44,7 +45,7 @@ export const AssignOtherTalent = ({
         .map((contact) => ({ contact_email: contact.email, talent_name: contact.talent_name, campaign_id: contact.campaign_id, campaign_name: contact.campaign_name })),
     [suggestions.data],
   );
-  const chosen = talents.find((talent) => talentKey(talent) === chosenKey);
+  const chosen = talents.find((talent) => candidateKey(talent) === chosenKey);
   const settled = suggestions.isSuccess && !suggestions.isPlaceholderData;
 
   return (
@@ -75,7 +76,7 @@ export const AssignOtherTalent = ({
       ) : (
         <ul className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
           {talents.map((talent) => {
-            const key = talentKey(talent);
+            const key = candidateKey(talent);
             const radioId = `${base}-${key}`;
             return (
               <li key={key} className="flex items-center gap-3 px-3 py-2">

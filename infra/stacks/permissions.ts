@@ -55,6 +55,9 @@ export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
 
   // "What changed" records the caller's visit so the next call starts from it.
   ConversationChanges: { table: 'readWrite' },
+  // The board keeps its projection whole as it reads it: a campaign stored before the projection
+  // is projected on its first read, and rows whose next date has passed are projected again once a day.
+  ConversationList: { table: 'readWrite' },
 
   AgencyCreate: CALLS_GOOGLE,
   AgencyInviteAccept: CALLS_GOOGLE,

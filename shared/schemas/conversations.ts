@@ -159,7 +159,8 @@ export const conversationListQuery = z.object({
     .trim()
     .regex(new RegExp(`^-?(${CONVERSATION_SORTS.join('|')})$`), { error: `sort must be one of ${CONVERSATION_SORTS.join(', ')} (prefix - for descending)` })
     .optional(),
-  cursor: z.string().trim().max(200).regex(/^[A-Za-z0-9_-]*$/, { error: 'Invalid cursor' }).optional(),
+  // A board cursor carries the last row's order (board/order.ts): a name and an address, base64url.
+  cursor: z.string().trim().max(2_000).regex(/^[A-Za-z0-9_-]*$/, { error: 'Invalid cursor' }).optional(),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(CONVERSATION_PAGE_MAX).optional(),
 });
 export type ConversationListQuery = z.infer<typeof conversationListQuery>;

@@ -9,6 +9,7 @@ import {
   type ConversationJson,
   type ConversationListResponse,
 } from '../../shared/schemas/conversations';
+import { projectBoardRow } from '../../functions/lib/conversations/board/project';
 import { messageKeyOf, newThreadKey } from '../../functions/lib/conversations/store';
 import { conversationChangeEntity, visitEntity } from '../../functions/lib/store/entities/conversation-change';
 import { conversationThreadEntity } from '../../functions/lib/store/entities/conversation-thread';
@@ -134,10 +135,11 @@ describe('conversations API', () => {
       })
       .go();
 
-    const conversation = (campaignId: string, subjectKey: string, fields: Record<string, unknown>) =>
-      conversationEntity
-        .put({ agencyName: agency, campaignId, subjectKey, version: 2, updatedAt: ago(DAY), ...fields } as never)
-        .go();
+    // Stored as the pipeline stores it: the item, then its board row (recompute.ts does both).
+    const conversation = async (campaignId: string, subjectKey: string, fields: Record<string, unknown>) => {
+      await conversationEntity.put({ agencyName: agency, campaignId, subjectKey, version: 2, updatedAt: ago(DAY), ...fields } as never).go();
+      await projectBoardRow(agency, campaignId, subjectKey);
+    };
     await conversation('glow-q1', ANA, {
       status: 'negotiating',
       whoseTurn: 'talent',
@@ -250,7 +252,8 @@ describe('conversations API', () => {
 
   it('sorts and pages end to end with an opaque cursor and a stable total', async () => {
     const whole = await list('sort=-messages');
-    expect(rowIds(whole)).toEqual([`glow-q1:${CLEO}`, `glow-q1:${ANA}`, `glow-q2:${ANA}`, `glow-q1:${BEN}`, `glow-q1:${DAN}`, `glow-q1:${EVE}`]);
+    // Descending reverses the ties too: Eve before Dan (both without mail).
+    expect(rowIds(whole)).toEqual([`glow-q1:${CLEO}`, `glow-q1:${ANA}`, `glow-q2:${ANA}`, `glow-q1:${BEN}`, `glow-q1:${EVE}`, `glow-q1:${DAN}`]);
     expect(rowIds(await list('sort=waiting'))).toEqual([`glow-q1:${BEN}`, `glow-q1:${ANA}`, `glow-q1:${CLEO}`, `glow-q2:${ANA}`, `glow-q1:${DAN}`, `glow-q1:${EVE}`]);
     expect(rowIds(await list('sort=status'))[0]).toBe(`glow-q1:${DAN}`);
     expect(rowIds(await list('sort=-next_date'))[0]).toBe(`glow-q1:${CLEO}`);

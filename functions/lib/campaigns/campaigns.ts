@@ -9,6 +9,7 @@ import { nowIso } from '../store/keys';
 import { recoveryWanted } from '../settings/recovery';
 import { countCampaignContacts, countContactsByCampaign } from './contact-store';
 import { raisePulse } from '../store/pulse';
+import { startCampaignBoard } from '../conversations/board/rebuild';
 
 const DRIVE_IDS = [
   ['campaign_folder_id', (item: CampaignItem) => item.campaignFolderId],
@@ -110,6 +111,7 @@ export const createCampaign = async (scope: AgencyScope, input: CreateCampaignBo
     if (isConditionalFailure(error)) throw new Conflict(`Campaign ID "${input.campaign_id}" already exists. Choose another ID.`);
     throw error;
   }
+  await startCampaignBoard(scope.agencyName, item.campaignId);
   await raisePulse(scope.agencyName, 'campaigns');
   await dispatchAsync('CampaignProvision', { agencyName: scope.agencyName, campaignId: item.campaignId, recover });
   return toCampaignJson(item, 0);

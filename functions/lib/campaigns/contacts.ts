@@ -32,6 +32,7 @@ import {
   type ContactKey,
   type WordKey,
 } from './contact-store';
+import { projectBoardRows } from '../conversations/board/project';
 import { leadingWord, searchWords } from './contact-words';
 import { markInfluencerList, syncInfluencerList, trackingState, type InfluencerRow } from './influencer-list';
 import { INFLUENCER_TRACKING_STATES, type InfluencerTrackingState } from './layout';
@@ -110,6 +111,10 @@ const targetsOf = async (scope: AgencyScope, email: string, campaignId: string |
   return contactsByEmail(scope.agencyName, email);
 };
 
+/** The board's rows of these contacts follow their change at once (board/project.ts). */
+export const boardFollows = (agencyName: string, contacts: readonly ContactKey[]): Promise<void> =>
+  projectBoardRows(agencyName, contacts.map((contact) => ({ campaignId: contact.campaignId, email: contact.email })));
+
 /** The outreach tracker lists every contact: the next processing run brings it up to date (best effort). */
 export const trackerBehind = async (agencyName: string, campaignIds: string[]): Promise<void> => {
   await Promise.all(
@@ -131,6 +136,7 @@ export const addContact = async (scope: AgencyScope, input: AddContactBody): Pro
     source: 'manual',
   });
   if (!contact) throw duplicateContact(input.email, campaign.campaignId);
+  await boardFollows(scope.agencyName, [contact]);
   // A tracked contact makes the agency worth monitoring (idempotent; the monitor's registry).
   await ensureRegistered(scope.agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { error: errorMessage(error) }));
   const sheetUpdated = await appendToInfluencerList(campaign, [contact]);
@@ -150,6 +156,7 @@ export const setTracking = async (scope: AgencyScope, input: Pick<ToggleTracking
     if (updated) changed.push(updated);
   }
   if (changed.length === 0) throw contactNotFound(input.email, input.campaign_id);
+  await boardFollows(scope.agencyName, changed);
   const campaigns = await campaignsOf(scope, changed);
   await markInCampaignLists(changed.map((contact) => ({ contact, state: trackingState(contact) })), campaigns);
   await trackerBehind(scope.agencyName, changed.map((contact) => contact.campaignId));
@@ -168,6 +175,7 @@ export const removeContact = async (scope: AgencyScope, input: Pick<RemoveContac
     if (gone) removed.push(gone);
   }
   if (removed.length === 0) throw contactNotFound(input.email, input.campaign_id);
+  await boardFollows(scope.agencyName, removed);
   const campaigns = await campaignsOf(scope, removed);
   await markInCampaignLists(removed.map((contact) => ({ contact, state: INFLUENCER_TRACKING_STATES.removed })), campaigns);
   await trackerBehind(scope.agencyName, removed.map((contact) => contact.campaignId));
@@ -178,6 +186,7 @@ export const removeContact = async (scope: AgencyScope, input: Pick<RemoveContac
 export const clearContacts = async (scope: AgencyScope): Promise<number> => {
   const contacts = await listAgencyContacts(scope.agencyName);
   await deleteContacts(scope.agencyName, contacts);
+  await boardFollows(scope.agencyName, contacts);
   if (contacts.length) {
     const campaigns = await campaignsOf(scope, contacts);
     await markInCampaignLists(contacts.map((contact) => ({ contact, state: INFLUENCER_TRACKING_STATES.removed })), campaigns);

@@ -1,3 +1,4 @@
+import { deleteCampaignBoard } from '../conversations/board/rebuild';
 import { deleteCampaignConversations } from '../conversations/store';
 import { logger } from '../logger';
 import { campaignEntity } from '../store/entities/campaign';
@@ -21,6 +22,7 @@ export const deleteCampaign = async (agencyName: string, campaignId: string): Pr
   const contacts = await listCampaignContacts(agencyName, campaignId);
   await deleteContacts(agencyName, contacts);
   await deleteCampaignConversations(agencyName, campaignId);
+  await deleteCampaignBoard(agencyName, campaignId);
 
   const fileIds = [campaign.influencerListSheetId, campaign.outreachTrackerSheetId, campaign.campaignFolderId].filter((id): id is string => Boolean(id));
   if (fileIds.length || campaign.trackerRowWritten) {

@@ -15,6 +15,7 @@ import { contactEntity } from '../store/entities/contact';
 import { longlistImportChunkEntity, longlistImportEntity, runningImportEntity, type LonglistImportItem } from '../store/entities/longlist-import';
 import { epochSeconds, nowIso } from '../store/keys';
 import { agencyDrive, recoverAgencyDrive } from './agency-drive';
+import { projectBoardRows } from '../conversations/board/project';
 import { createContact, type ContactItem } from './contact-store';
 import { trackerBehind, writableCampaign } from './contacts';
 import { syncInfluencerList } from './influencer-list';
@@ -201,6 +202,8 @@ const importChunkContacts = async (item: LonglistImportItem, candidates: Candida
     const { data } = await contactEntity.get({ agencyName, campaignId, email: candidate.email }).go({ consistent: true });
     if (data) classify(candidate, data as ContactItem);
   });
+  // Every contact this chunk stored, new or found after a crash, gets its board row (idempotent).
+  await projectBoardRows(agencyName, imported);
   return { imported, duplicates };
 };
 

@@ -147,9 +147,9 @@ describe('filterSortPage: sorting', () => {
     expect(q1('-status')).toEqual(['cleo', 'ana', 'ben', 'eve', 'dan']);
   });
 
-  it('keeps nulls last in both directions', () => {
+  it('keeps nulls last in both directions; a descending sort reverses its ties too', () => {
     expect(q1('turn')).toEqual(['ana', 'cleo', 'ben', 'eve', 'dan']);
-    expect(q1('-turn')).toEqual(['ben', 'eve', 'ana', 'cleo', 'dan']);
+    expect(q1('-turn')).toEqual(['eve', 'ben', 'cleo', 'ana', 'dan']);
     expect(q1('fee')).toEqual(['cleo', 'ana', 'ben', 'dan', 'eve']);
     expect(q1('-fee')).toEqual(['ana', 'cleo', 'ben', 'dan', 'eve']);
     expect(q1('next_date')).toEqual(['cleo', 'ana', 'ben', 'dan', 'eve']);
@@ -162,7 +162,7 @@ describe('filterSortPage: sorting', () => {
     expect(q1('waiting')).toEqual(['ben', 'cleo', 'ana', 'eve', 'dan']);
     expect(q1('-waiting')).toEqual(['eve', 'ana', 'cleo', 'ben', 'dan']);
     expect(q1('messages')).toEqual(['dan', 'ben', 'eve', 'ana', 'cleo']);
-    expect(q1('-messages')).toEqual(['cleo', 'ana', 'ben', 'eve', 'dan']);
+    expect(q1('-messages')).toEqual(['cleo', 'ana', 'eve', 'ben', 'dan']);
     expect(q1('-updated')).toEqual(['cleo', 'eve', 'ana', 'ben', 'dan']);
     expect(q1('updated')).toEqual(['ben', 'ana', 'eve', 'cleo', 'dan']);
   });

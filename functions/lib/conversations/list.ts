@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
   CONVERSATION_STATUSES,
-  TURNS,
   type ConversationJson,
   type ConversationListQuery,
   type ConversationMessageJson,
-  type ConversationSort,
   type ConversationStatus,
   type ConversationDetailResponse,
   type ConversationWhyJson,
@@ -24,6 +22,8 @@ import { needsReply } from './rules/turn-and-follow-up';
 import { directoryOf, gmailThreadUrl, toConversationJson } from './read-model';
 import { conversationId, getMessages, getThreads, parseConversationId } from './store';
 import { dealTermsOf, deriveConversation, type SetBecause } from './recompute';
+import { rowComparator } from './board/order';
+import { projectedPage } from './board/page';
 
 /**
  * GET /api/v3/conversations: the contacts of a campaign (or of the agency) merged with their
@@ -106,56 +106,7 @@ const matches = (row: ConversationJson, query: ConversationListQuery, needle: st
 
 // ---------------------------------------------------------------- sort
 
-type SortValue = string | number | null;
-
-const time = (iso: string | null): number | null => {
-  if (!iso) return null;
-  const value = Date.parse(iso);
-  return Number.isNaN(value) ? null : value;
-};
-
-const SORT_VALUES: Record<ConversationSort, (row: ConversationJson) => SortValue> = {
-  talent: (row) => row.talent_name.trim() || null,
-  status: (row) => CONVERSATION_STATUSES.indexOf(row.status),
-  turn: (row) => (row.whose_turn ? TURNS.indexOf(row.whose_turn) : null),
-  waiting: (row) => time(row.turn_since),
-  last_inbound: (row) => time(row.last_inbound_at),
-  last_outbound: (row) => time(row.last_outbound_at),
-  next_date: (row) => row.next_date?.date ?? null,
-  fee: (row) => row.latest_fee?.amount ?? null,
-  messages: (row) => row.message_count,
-  updated: (row) => time(row.updated_at),
-};
-
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-const compareValues = (a: SortValue, b: SortValue): number => {
-  if (typeof a === 'string' && typeof b === 'string') return collator.compare(a, b);
-  return (a as number) - (b as number);
-};
-
-/** By the key (nulls last whatever the direction), then talent name, e-mail and id ascending. */
-const comparator = (sort: string | undefined) => {
-  const descending = sort?.startsWith('-') ?? false;
-  const key = (sort?.replace(/^-/, '') || 'talent') as ConversationSort;
-  const valueOf = SORT_VALUES[key];
-  return (a: ConversationJson, b: ConversationJson): number => {
-    const va = valueOf(a);
-    const vb = valueOf(b);
-    if (va === null && vb !== null) return 1;
-    if (vb === null && va !== null) return -1;
-    if (va !== null && vb !== null) {
-      const order = compareValues(va, vb);
-      if (order !== 0) return descending ? -order : order;
-    }
-    return (
-      collator.compare(a.talent_name, b.talent_name) ||
-      (a.contact_email ?? '').localeCompare(b.contact_email ?? '') ||
-      (a.campaign_id ?? '').localeCompare(b.campaign_id ?? '') ||
-      a.id.localeCompare(b.id)
-    );
-  };
-};
+// The rows' order is the projection's (board/order.ts): both ways of reading a page agree.
 
 const emptyCounts = (): Record<ConversationStatus, number> =>
   Object.fromEntries(CONVERSATION_STATUSES.map((status) => [status, 0])) as Record<ConversationStatus, number>;
@@ -169,7 +120,7 @@ export const filterSortPage = (rows: readonly ConversationJson[], query: Convers
   const filtered = rows.filter((row) => matches(row, query, needle));
   const counts = emptyCounts();
   for (const row of filtered) counts[row.status] += 1;
-  const sorted = [...filtered].sort(comparator(query.sort));
+  const sorted = [...filtered].sort(rowComparator(query.sort));
   const offset = query.cursor ? decodeCursor(query.cursor, query) : 0;
   const limit = query.limit ?? CONVERSATION_PAGE_DEFAULT;
   const items = sorted.slice(offset, offset + limit);
@@ -245,9 +196,16 @@ const loadRows = async (scope: AgencyScope, query: ConversationListQuery, now: n
 };
 
 export const listConversations = async (scope: AgencyScope, query: ConversationListQuery, now: number = Date.now()): Promise<ConversationPage> => {
+  const days = await followUpAfterDays(scope);
+  // A campaign's board and the queues are read a page at a time from the projection when it can serve them.
+  if (query.campaign_id !== undefined) await getCampaignOrThrow(scope, query.campaign_id);
+  const projected = await projectedPage(scope.agencyName, query, query.limit ?? CONVERSATION_PAGE_DEFAULT, now, days);
+  if (projected) {
+    const { readUnits: _readUnits, ...page } = projected;
+    return page;
+  }
   // A bad cursor is refused before any read.
   if (query.cursor) decodeCursor(query.cursor, query);
-  const days = await followUpAfterDays(scope);
   return filterSortPage(await loadRows(scope, query, now, days), query, now);
 };
 

@@ -14,6 +14,7 @@ import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
 import { STORED_LIMITS } from '../mail/limits';
 import { Transient } from '../tasks/transient';
 import { raisePulse } from '../store/pulse';
+import { projectBoardRow } from './board/project';
 
 /**
  * A rebuild that lost every write race: others rebuilt the conversation meanwhile, each from a
@@ -277,7 +278,10 @@ export const recomputeConversation = async (agencyName: string, campaignId: stri
       throw error;
     }
     await Promise.all([recordChanges(item, derived), raisePulse(agencyName, 'conversations')]);
-    if (campaignId !== NEEDS_ASSIGNMENT_SEGMENT) await markSheetBehind(agencyName, campaignId);
+    if (campaignId !== NEEDS_ASSIGNMENT_SEGMENT) {
+      await markSheetBehind(agencyName, campaignId);
+      await projectBoardRow(agencyName, campaignId, subjectKey);
+    }
     return next;
   }
   throw new ConversationContended(`conversation ${campaignId}:${subjectKey} kept changing while it was rebuilt`);

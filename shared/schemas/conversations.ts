@@ -72,7 +72,13 @@ export const feeJson = z.object({
 });
 export type FeeJson = z.infer<typeof feeJson>;
 
-export const threadLinkJson = z.object({ mailbox: z.string(), thread_id: z.string(), gmail_url: z.string() });
+export const threadLinkJson = z.object({
+  mailbox: z.string(),
+  thread_id: z.string(),
+  gmail_url: z.string(),
+  /** the thread's subject, when the conversation item kept it (absent on items stored before, and from older servers) */
+  subject: z.string().optional(),
+});
 
 export const candidateJson = z.object({ contact_email: z.string(), talent_name: z.string(), campaign_id: z.string(), campaign_name: z.string() });
 

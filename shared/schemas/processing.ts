@@ -93,6 +93,8 @@ export const processingStatusResponse = z.object({
   elapsed_seconds: z.number().nonnegative().nullable(),
   task_id: z.string().nullable(),
   phase: z.enum(PROCESSING_PHASES).nullable(),
+  /** the working phases the job has entered so far, in the order jobs go through them (not in spec; absent from older servers) */
+  phases_passed: z.array(z.enum(PROCESSING_PHASES)).optional(),
   progress: processingProgress.nullable(),
   /** the thread being worked on while the job runs (its subject may be empty) */
   current_thread: z.object({ subject: z.string(), thread_id: z.string() }).nullable(),

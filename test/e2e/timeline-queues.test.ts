@@ -153,7 +153,8 @@ describe('talent timeline and work queues', () => {
     expect(await timeline().getByTestId('attribution').textContent()).toContain("The talent's manager wrote and named the talent");
 
     // Gmail's address in production; the emulator's mail viewer here. Either way it names the mailbox.
-    const gmail = timeline().getByRole('link', { name: `Open in Gmail (${LEAD})` }).first();
+    // Named by the thread's subject and the mailbox's local part: "Open in Gmail: <subject> · daniel@".
+    const gmail = timeline().getByRole('link', { name: new RegExp(`^Open in Gmail: .+ · ${LEAD.split('@')[0]}@$`) }).first();
     const href = decodeURIComponent((await gmail.getAttribute('href')) ?? '');
     expect(href).toContain(LEAD);
     expect(href).toContain(lucia.threads[0]!.thread_id);

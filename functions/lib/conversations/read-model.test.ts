@@ -295,4 +295,16 @@ describe('toConversationJson', () => {
     const older = toConversationJson({ item: itemOf({ threadCopies: copies }), contact: contactOf(), now: NOW, followUpAfterDays: 3, threads: 'latest' });
     expect(older.threads.map((t) => t.thread_id)).toEqual(['b9']);
   });
+
+  it("names each detail link by its thread's subject when the item kept it, and leaves it out otherwise", () => {
+    const item = itemOf({
+      threadCopies: ['maya@agency.com|m1', 'dan@agency.com|d1'],
+      threadSubjects: [{ copy: 'maya@agency.com|m1', subject: 'Re: Holiday Glam brief' }],
+    });
+    const detail = toConversationJson({ item, contact: contactOf(), now: NOW, followUpAfterDays: 3 });
+    expect(detail.threads).toEqual([
+      { mailbox: 'maya@agency.com', thread_id: 'm1', gmail_url: 'https://mail.google.com/mail/u/maya@agency.com/#all/m1', subject: 'Re: Holiday Glam brief' },
+      { mailbox: 'dan@agency.com', thread_id: 'd1', gmail_url: 'https://mail.google.com/mail/u/dan@agency.com/#all/d1' },
+    ]);
+  });
 });

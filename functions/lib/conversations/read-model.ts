@@ -55,6 +55,7 @@ type FeeFactItem = {
 };
 type CandidateItem = { contactEmail: string; campaignId: string };
 type FailureItem = { purpose: string; message: string; at: string };
+type SubjectItem = { copy: string; subject: string };
 
 
 export const isNeedsAssignment = (item: Pick<ConversationItem, 'campaignId'> | undefined): boolean => item?.campaignId === NEEDS_ASSIGNMENT_SEGMENT;
@@ -123,7 +124,14 @@ export const toConversationJson = ({ item, contact, campaign, now, followUpAfter
   // The pipeline has already put a person's dates and fees in place of the model's (recompute.ts).
   const dates = sortUpcoming(listOf<DateFactItem>(item?.dates).map(toDateJson), now);
   const fees = listOf<FeeFactItem>(item?.fees).map(toFeeJson);
-  const links = (copies: Iterable<string> | undefined) => listOf<string>(copies).flatMap((copy) => threadLink(copy) ?? []);
+  const subjects = new Map(listOf<SubjectItem>(item?.threadSubjects).map((entry) => [entry.copy, entry.subject]));
+  const links = (copies: Iterable<string> | undefined) =>
+    listOf<string>(copies).flatMap((copy) => {
+      const link = threadLink(copy);
+      if (!link) return [];
+      const subject = subjects.get(copy);
+      return [subject ? { ...link, subject } : link];
+    });
   const whoseTurn = item?.whoseTurn ?? null;
   const turnSince = item?.turnSince ?? null;
   const campaignId = needsAssignment ? null : (contact?.campaignId ?? item?.campaignId ?? null);

@@ -68,6 +68,18 @@ describe('deriveConversation: one record per talent per campaign', () => {
     expect(derived.latestCopies).toEqual(['daniel@agency.test|t2', 'zed@agency.test|t2']);
   });
 
+  it("keeps each copy's thread subject, so the timeline can name a Gmail link by it (a thread with no subject keeps none)", () => {
+    const messages = byKey(message('m1', '2026-10-01T10:00:00.000Z'), message('m2', '2026-10-05T10:00:00.000Z'));
+    const older = thread('t1', ['m1'], { lastMessageAt: '2026-10-01T10:00:00.000Z', subject: '' });
+    const newer = thread('t2', ['m2'], { lastMessageAt: '2026-10-05T10:00:00.000Z', copies: ['zed@agency.test|t2', 'daniel@agency.test|t2'], subject: `Re: Holiday Glam brief ${'x'.repeat(300)}` });
+    const { derived } = deriveConversation(conversation(), [older, newer], messages);
+    const kept = `Re: Holiday Glam brief ${'x'.repeat(300)}`.slice(0, 150);
+    expect(derived.threadSubjects).toEqual([
+      { copy: 'daniel@agency.test|t2', subject: kept },
+      { copy: 'zed@agency.test|t2', subject: kept },
+    ]);
+  });
+
   it('an out-of-office reply neither answers nor moves the turn', () => {
     const messages = byKey(message('m1', '2026-10-01T10:00:00.000Z'), message('m2', '2026-10-01T10:01:00.000Z', { side: 'talent', fromEmail: TALENT, autoReply: 'auto_reply' }));
     const { derived } = deriveConversation(conversation(), [thread('t1', ['m1', 'm2'])], messages);

@@ -11,7 +11,7 @@ import { epochSeconds, nowIso } from '../store/keys';
 import { conversationId, getMessages, getThreads, needsAssignmentId } from './store';
 import { agreedOnlyAsAgencyStated, latestFee } from './rules/fees';
 import { campaignEntity, type CampaignItem } from '../store/entities/campaign';
-import { STORED_LIMITS } from '../mail/limits';
+import { clip, STORED_LIMITS } from '../mail/limits';
 import { Transient } from '../tasks/transient';
 import { raisePulse } from '../store/pulse';
 import { projectBoardRow } from './board/project';
@@ -46,6 +46,8 @@ type Key = { agencyName: string; campaignId: string; subjectKey: string };
 const REASON_RANK: Record<Exclude<AttributionReason, 'none'>, number> = { talent_address: 4, assigned: 3, manager_named: 2, manager_only: 1 };
 const CHANGE_TTL_SECONDS = 30 * 24 * 3600;
 const MAX_ATTEMPTS = 8;
+/** a thread subject kept per mailbox copy: enough to name a Gmail link, bounded by the copies' count */
+const COPY_SUBJECT_MAX = 150;
 
 const conversationKey = (agencyName: string, campaignId: string, subjectKey: string): Key => ({ agencyName, campaignId, subjectKey });
 
@@ -102,6 +104,7 @@ type Derived = Pick<
   | 'campaignConfirmed'
   | 'threadCopies'
   | 'latestCopies'
+  | 'threadSubjects'
   | 'failures'
   | 'candidates'
   | 'needsAssignment'
@@ -185,6 +188,8 @@ export const deriveConversation = (
   const latest = newestThreads[0];
   const failures = [...relevant.flatMap((thread) => thread.failures ?? []), ...ordered.flatMap((m) => m.failures ?? [])];
   const needsAssignment = item.campaignId === NEEDS_ASSIGNMENT_SEGMENT;
+  const threadCopies = [...new Set(newestThreads.flatMap((thread) => [...(thread.copies ?? [])].sort()))].slice(0, STORED_LIMITS.copiesPerConversation);
+  const subjectOfCopy = new Map(newestThreads.flatMap((thread) => (thread.copies ?? []).map((copy) => [copy, thread.subject ?? ''] as const)));
   const byPerson = (field: 'status' | 'whose_turn'): SetBecause | null =>
     corrected.has(field) ? { quote: '', setBy: 'person', ...(item.correctedAt ? { at: item.correctedAt } : {}) } : null;
   const byMessage = (index: number | null): SetBecause | null => (index === null ? null : { message: ordered[index], quote: quoteOf(ordered[index]), setBy: 'model' });
@@ -214,8 +219,13 @@ export const deriveConversation = (
       attributionEvidence: needsAssignment ? '' : (best?.evidence ?? ''),
       campaignConfirmed: needsAssignment ? false : reasons.every((r) => r.campaignConfirmed),
       // Latest thread first; its copies alone are what a list row links (read-model.ts).
-      threadCopies: [...new Set(newestThreads.flatMap((thread) => [...(thread.copies ?? [])].sort()))].slice(0, STORED_LIMITS.copiesPerConversation),
+      threadCopies,
       latestCopies: [...(latest?.copies ?? [])].sort(),
+      // The timeline names each Gmail link by its thread's subject; bounded so a long subject cannot grow the item much.
+      threadSubjects: threadCopies.flatMap((copy) => {
+        const subject = clip(subjectOfCopy.get(copy) ?? '', COPY_SUBJECT_MAX);
+        return subject ? [{ copy, subject }] : [];
+      }),
       failures: failures.slice(-STORED_LIMITS.failures),
       candidates: needsAssignment ? (latest?.candidates ?? []) : [],
       needsAssignment,

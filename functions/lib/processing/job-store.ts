@@ -21,6 +21,7 @@ export const setPhase = async (agencyName: string, jobId: string, phase: JobPhas
     await jobEntity
       .patch({ agencyName, jobId })
       .set({ phase, updatedAt: nowIso() })
+      .add({ phasesPassed: [phase] })
       .where((attr, op) => `${op.eq(attr.status, 'running')} AND ${op.eq(attr.cancelRequested, false)}`)
       .go({ response: 'none' });
     return true;

@@ -17,6 +17,8 @@ export type StartOptions = {
   deadlineAt?: string;
   /** runs after the job item exists and before the execution starts (the monitor writes its refs here) */
   prepare?: (jobId: string) => Promise<void>;
+  /** a campaign job's campaign name: its label and message name it, not only its id */
+  campaignName?: string;
 };
 
 /**
@@ -25,7 +27,7 @@ export type StartOptions = {
  */
 export const startJob = async (agencyName: string, scope: JobScope, options: StartOptions = {}): Promise<{ jobId: string; message: string }> => {
   const jobId = randomUUID();
-  const label = operationLabel(scope);
+  const label = operationLabel(scope, options.campaignName);
   const startedAt = nowIso();
   let lock = await takeLock(agencyName, { jobId, operationLabel: label, startedAt });
   // A holder whose execution is gone (a kill -9, a restart) is ended now, not when its lease runs out.
@@ -64,7 +66,7 @@ export const startJob = async (agencyName: string, scope: JobScope, options: Sta
     await releaseLock(agencyName, jobId).catch(() => undefined);
     throw new UpstreamError('The processing job could not be started. Please try again.');
   }
-  return { jobId, message: startedMessage(scope) };
+  return { jobId, message: startedMessage(scope, options.campaignName) };
 };
 
 /**

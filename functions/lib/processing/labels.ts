@@ -20,15 +20,15 @@ export type JobScope = z.output<typeof jobScope>;
  */
 export const jobScopeOf = (job: Pick<JobItem, 'scope'>): JobScope => jobScope.parse(job.scope);
 
-/** What a job is called on the status bar (operation_label). */
-export const operationLabel = (scope: JobScope): string => {
+/** What a job is called on the status bar (operation_label); a campaign job by the name people know it by, when given. */
+export const operationLabel = (scope: JobScope, campaignName = ''): string => {
   switch (scope.kind) {
     case 'interval':
       return messages.processing.startedRange(scope.start_date, scope.end_date);
     case 'email':
       return messages.processing.startedEmail(scope.email);
     case 'campaign':
-      return `Processing campaign ${scope.campaign_id}`;
+      return `Processing campaign ${campaignName.trim() || scope.campaign_id}`;
     case 'thread':
       return `Processing thread ${scope.thread_id}`;
     case 'monitor':
@@ -39,9 +39,13 @@ export const operationLabel = (scope: JobScope): string => {
 };
 
 /** The "Processing Started" text the start call answers with (spec section 8). */
-export const startedMessage = (scope: JobScope): string =>
+export const startedMessage = (scope: JobScope, campaignName = ''): string =>
   // Only the campaign's and the resync's wording differ from their operation labels.
-  scope.kind === 'campaign' ? messages.processing.startedCampaign(scope.campaign_id) : scope.kind === 'sheets' ? messages.processing.resync.started : operationLabel(scope);
+  scope.kind === 'campaign'
+    ? messages.processing.startedCampaign(scope.campaign_id, campaignName)
+    : scope.kind === 'sheets'
+      ? messages.processing.resync.started
+      : operationLabel(scope);
 
 /** The {operation} of the refusal "Cannot start {operation}: ...". */
 export const OPERATION_NAMES: Record<JobKind, string> = {

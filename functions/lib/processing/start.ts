@@ -24,7 +24,7 @@ export const startEmail = async (scope: AgencyScope, body: EmailBody): Promise<S
 export const startCampaign = async (scope: AgencyScope, body: CampaignBody): Promise<Started> => {
   const { data: campaign } = await campaignEntity.get({ agencyName: scope.agencyName, campaignId: body.campaign_id }).go();
   if (!campaign || campaign.status === 'deleting') throw new NotFound(`Campaign "${body.campaign_id}" not found`);
-  return started(await startJob(scope.agencyName, { kind: 'campaign', campaign_id: campaign.campaignId }, { startedBy: scope.email }));
+  return started(await startJob(scope.agencyName, { kind: 'campaign', campaign_id: campaign.campaignId }, { startedBy: scope.email, campaignName: campaign.campaignName }));
 };
 
 export const startThread = async (scope: AgencyScope, body: ThreadBody): Promise<Started> => {

@@ -3,7 +3,7 @@ import { JUST_ENDED_MS } from '../../../shared/constants';
 import { percentOf } from '../../../shared/format/timer';
 import { IDLE_PROCESSING_STATUS, type ProcessingStatusResponse } from '../../../shared/schemas/processing';
 import { lastJobEntity } from '../store/entities/active-job';
-import type { JobItem } from '../store/entities/job';
+import { JOB_PHASES, type JobItem } from '../store/entities/job';
 import type { WorkflowEngine } from '../platform/ports';
 import { workflowEngine } from '../workflow/engine';
 import { elapsedSeconds, getJob } from './job-store';
@@ -21,6 +21,8 @@ const view = (job: JobItem, isProcessing: boolean, now: number): ProcessingStatu
     elapsed_seconds: elapsedSeconds(job.startedAt, end),
     task_id: job.jobId,
     phase: job.phase,
+    // In the order jobs go through them: a set keeps none.
+    phases_passed: JOB_PHASES.filter((phase) => job.phasesPassed?.includes(phase)),
     progress: { threads_total: total, threads_completed: completed, total, completed, percent: percentOf(completed, total) },
     messages_processed: job.messagesSummarised ?? 0,
     current_thread: isProcessing && job.currentThreadId ? { subject: job.currentSubject ?? '', thread_id: job.currentThreadId } : null,

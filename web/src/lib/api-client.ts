@@ -34,6 +34,11 @@ export type RequestOptions = {
    * is safe to repeat; off by default for the state-changing methods, which are not.
    */
   retry?: boolean;
+  /**
+   * The call's own words when the server says nothing of what went wrong: the spec's "Fallback
+   * messages" ("Failed to list agencies"...), in place of the bare "Request failed".
+   */
+  fallback?: string;
 };
 
 export type ApiRetryPolicy = Required<Pick<RetryOptions, 'tries' | 'delayMs'>>;
@@ -118,7 +123,7 @@ export const apiRequest = <T = unknown>(path: string, options: RequestOptions = 
 };
 
 const sendOnce = async <T>(path: string, options: RequestOptions): Promise<T> => {
-  const { method = 'GET', body, query, headers = {}, signal, timeoutMs = TIMING.requestTimeoutMs } = options;
+  const { method = 'GET', body, query, headers = {}, signal, timeoutMs = TIMING.requestTimeoutMs, fallback } = options;
   const requestHeaders: Record<string, string> = {
     Accept: 'application/json',
     [CSRF_HEADER.name]: CSRF_HEADER.value,
@@ -167,11 +172,11 @@ const sendOnce = async <T>(path: string, options: RequestOptions): Promise<T> =>
       if (response.status >= 500) {
         console.error(`API ${method} ${path} failed with ${response.status}`, data);
       }
-      throw new ApiError(response.status, errorMessageFrom(data), data);
+      throw new ApiError(response.status, errorMessageFrom(data, fallback), data);
     }
 
     if (!parsed.ok) throw new ApiError(response.status, messages.api.unexpectedFormat);
-    if (isRefusal(data)) throw new ApiError(response.status, errorMessageFrom(data, messages.api.operationFailed), data);
+    if (isRefusal(data)) throw new ApiError(response.status, errorMessageFrom(data, fallback ?? messages.api.operationFailed), data);
     return data as T;
   } catch (error) {
     if (error instanceof ApiError) throw error;

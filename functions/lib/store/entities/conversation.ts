@@ -45,6 +45,8 @@ export const conversationEntity = new Entity(
       threadCopies: { type: 'list', items: { type: 'string' } },
       /** the copies of its latest thread alone (one per mailbox): what a list row links */
       latestCopies: { type: 'list', items: { type: 'string' } },
+      /** each copy's thread subject (what the timeline names a Gmail link by); absent on items stored before it */
+      threadSubjects: { type: 'list', items: { type: 'map', properties: { copy: { type: 'string', required: true }, subject: { type: 'string', required: true } } } },
       correctedFields: { type: 'set', items: CORRECTABLE_FIELDS },
       correctedStatus: { type: CONVERSATION_STATUSES },
       correctedTurn: { type: TURNS },

@@ -46,6 +46,8 @@ export const jobEntity = new Entity(
       startedBy: { type: 'string' },
       status: { type: JOB_STATUSES, required: true },
       phase: { type: JOB_PHASES, required: true },
+      /** every phase the job has entered: a phase shorter than the status bar's poll is still shown as passed */
+      phasesPassed: { type: 'set', items: JOB_PHASES },
       threadsTotal: { type: 'number', default: 0 },
       threadsCompleted: { type: 'number', default: 0 },
       messagesSummarised: { type: 'number', default: 0 },

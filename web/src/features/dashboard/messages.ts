@@ -19,4 +19,12 @@ export const dashboardText = {
     line: (model: string, day: string, successor: string) => `${model} retires on ${day}: ${PRODUCT_NAME} will use ${successor} from then.`,
     action: 'Choose a model',
   },
+  typedRange: {
+    label: 'Or type or paste a range',
+    placeholder: '2026-01-01 – 2026-03-31',
+    unreadable: 'Type two dates as yyyy-MM-dd, e.g. 2026-01-01 – 2026-03-31',
+    future: 'Only past mail can be processed: end the range today or earlier',
+    presets: 'Quick ranges',
+    preset: { last7: 'Last 7 days', last30: 'Last 30 days', last90: 'Last 90 days', thisQuarter: 'This quarter', last12Months: 'Last 12 months' },
+  },
 } as const;

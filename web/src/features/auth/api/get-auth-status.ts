@@ -4,11 +4,12 @@ import { api } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
 import { CACHE_TIMES } from '../../../lib/query-client';
 import { authKeys } from './auth-keys';
+import { messages } from '../../../../../shared/messages';
 
 export type AuthStatus = AuthStatusResponse;
 
 export const getAuthStatus = async ({ signal }: { signal?: AbortSignal } = {}): Promise<AuthStatus> =>
-  parseResponse(authStatusResponse, await api.get<unknown>('/auth/status', { signal }));
+  parseResponse(authStatusResponse, await api.get<unknown>('/auth/status', { signal, fallback: messages.fallback.sessionStatus }));
 
 export const authStatusQueryOptions = () =>
   queryOptions({

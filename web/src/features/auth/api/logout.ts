@@ -7,7 +7,7 @@ import { clearAuthToken } from '../../../lib/auth-token';
 import { notifyFailure } from '../../../components/ui/notifications';
 import { browserLocation } from '../../../lib/browser-location';
 
-export const logout = async () => parseResponse(logoutResponse, await api.post<unknown>('/auth/logout'));
+export const logout = async () => parseResponse(logoutResponse, await api.post<unknown>('/auth/logout', undefined, { fallback: messages.fallback.logout }));
 
 /** Ends the session, then reloads so no cached data of the old session survives. */
 export const useLogout = () =>

@@ -17,5 +17,5 @@ export type Membership = {
 export const useMembership = (): Membership => {
   const { data } = useAuthStatus();
   const role = data?.membership_role ?? undefined;
-  return { role, isOwner: role === 'owner', agencyDisplayName: data?.agency_display_name ?? data?.agency_name ?? undefined };
+  return { role, isOwner: role === 'owner', agencyDisplayName: data?.agency_display_name || data?.agency_name || undefined };
 };

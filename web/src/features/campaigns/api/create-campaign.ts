@@ -4,12 +4,13 @@ import { campaignKeys } from './campaign-keys';
 import { createCampaignResponse, type CreateCampaignBody, type CreateCampaignResponse } from '../../../../../shared/schemas/campaigns';
 import type { CampaignList } from './campaign-types';
 import { parseResponse } from '../../../lib/parse-response';
+import { messages } from '../../../../../shared/messages';
 
 /** The fields the form sends; the server parses them with the same shared schema. */
 export type CreateCampaignInput = CreateCampaignBody;
 
 export const createCampaign = async (input: CreateCampaignInput): Promise<CreateCampaignResponse> =>
-  parseResponse(createCampaignResponse, await api.post<unknown>('/api/campaigns/add', input));
+  parseResponse(createCampaignResponse, await api.post<unknown>('/api/campaigns/add', input, { fallback: messages.fallback.createCampaign }));
 
 export const useCreateCampaign = () => {
   const queryClient = useQueryClient();

@@ -6,12 +6,13 @@ import { contactKeys } from '../../contacts/api/contact-keys';
 import { markDeleting } from '../lib/optimistic';
 import { campaignKeys } from './campaign-keys';
 import type { CampaignList } from './campaign-types';
+import { messages } from '../../../../../shared/messages';
 
 export type { DeleteCampaignResponse };
 
 /** Deletion runs asynchronously on the server; the list shows 'deleting' until it is gone. */
 export const deleteCampaign = async (campaignId: string): Promise<DeleteCampaignResponse> =>
-  parseResponse(deleteCampaignResponse, await api.post<unknown>('/api/campaigns/delete', { campaign_id: campaignId, force: false }));
+  parseResponse(deleteCampaignResponse, await api.post<unknown>('/api/campaigns/delete', { campaign_id: campaignId, force: false }, { fallback: messages.fallback.deleteCampaign }));
 
 type Context = { previous: CampaignList | undefined };
 

@@ -5,9 +5,10 @@ import { parseResponse } from '../../../lib/parse-response';
 import { campaignsRefetchInterval } from '../lib/polling';
 import { campaignKeys } from './campaign-keys';
 import type { CampaignList } from './campaign-types';
+import { messages } from '../../../../../shared/messages';
 
 export const listCampaigns = async ({ signal }: { signal?: AbortSignal } = {}): Promise<CampaignList> => {
-  const { campaigns, total } = parseResponse(campaignListResponse, await api.get<unknown>('/api/campaigns/list', { signal }));
+  const { campaigns, total } = parseResponse(campaignListResponse, await api.get<unknown>('/api/campaigns/list', { signal, fallback: messages.fallback.loadCampaigns }));
   return { campaigns, total };
 };
 

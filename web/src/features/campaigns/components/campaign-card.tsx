@@ -17,7 +17,7 @@ const Field = ({ label, value }: { label: string; value: string }) =>
   value ? (
     <div className="flex gap-2">
       <dt className="w-24 shrink-0 text-slate-500">{label}</dt>
-      <dd className="min-w-0 break-words whitespace-pre-line text-slate-800">{value}</dd>
+      <dd className="min-w-0 whitespace-pre-line wrap-anywhere text-slate-800">{value}</dd>
     </div>
   ) : null;
 

@@ -61,7 +61,7 @@ export const CampaignsRoute = () => {
       <div className="space-y-6">
         {health.data && !health.data.healthy ? <Banner variant="warning">{text.unhealthy}</Banner> : null}
         {campaigns.isPending ? (
-          <div aria-busy="true" aria-label={campaignText.loading} className="grid gap-4 md:grid-cols-2">
+          <div aria-busy="true" aria-label={campaignText.loading} className="grid grid-cols-1 gap-4 md:grid-cols-2">
             {Array.from({ length: SKELETON_COUNT }, (_, index) => (
               <CampaignCardSkeleton key={index} />
             ))}
@@ -80,7 +80,7 @@ export const CampaignsRoute = () => {
         ) : list.length === 0 ? (
           <CampaignsEmpty onCreate={() => setCreating(true)} />
         ) : (
-          <section aria-label={campaignText.grid} className="grid gap-4 md:grid-cols-2">
+          <section aria-label={campaignText.grid} className="grid grid-cols-1 gap-4 md:grid-cols-2">
             {list.map((campaign) => (
               <CampaignCard key={campaign.campaign_id} campaign={campaign} onDelete={isOwner ? setToDelete : undefined} />
             ))}

@@ -26,7 +26,8 @@ export const BoardBulkBar = ({ targets, campaign, onClear }: BoardBulkBarProps) 
   const confirm = useConfirm();
   const invalidate = useInvalidateAfterBulk();
   const [busy, setBusy] = useState<Busy>(null);
-  const [adding, setAdding] = useState(false);
+  // Who the open "Add to another campaign" dialog adds: the selection when it opened, and only it.
+  const [adding, setAdding] = useState<readonly BulkTarget[] | null>(null);
 
   const setTracking = async (tracking: boolean) => {
     setBusy(tracking ? 'resume' : 'pause');
@@ -66,6 +67,7 @@ export const BoardBulkBar = ({ targets, campaign, onClear }: BoardBulkBarProps) 
   };
 
   if (targets.length === 0 && !adding) return null;
+  const count = targets.length;
 
   return (
     <>
@@ -80,19 +82,19 @@ export const BoardBulkBar = ({ targets, campaign, onClear }: BoardBulkBarProps) 
           </p>
           <Button size="sm" variant="outline" loading={busy === 'pause'} disabled={busy !== null} onClick={() => void setTracking(false)}>
             {busy === 'pause' ? null : <Pause className="h-4 w-4" aria-hidden="true" />}
-            {boardText.pause}
+            {boardText.pause(count)}
           </Button>
           <Button size="sm" variant="outline" loading={busy === 'resume'} disabled={busy !== null} onClick={() => void setTracking(true)}>
             {busy === 'resume' ? null : <Play className="h-4 w-4" aria-hidden="true" />}
-            {boardText.resume}
+            {boardText.resume(count)}
           </Button>
-          <Button size="sm" variant="outline" disabled={busy !== null} onClick={() => setAdding(true)}>
+          <Button size="sm" variant="outline" disabled={busy !== null} onClick={() => setAdding([...targets])}>
             <FolderPlus className="h-4 w-4" aria-hidden="true" />
-            {boardText.addTo}
+            {boardText.addTo(count)}
           </Button>
           <Button size="sm" variant="outline" loading={busy === 'remove'} disabled={busy !== null} onClick={() => void remove()} className="text-red-700 hover:bg-red-50">
             {busy === 'remove' ? null : <Trash2 className="h-4 w-4" aria-hidden="true" />}
-            {boardText.remove}
+            {boardText.remove(count)}
           </Button>
           <Button size="sm" variant="ghost" disabled={busy !== null} onClick={onClear}>
             <X className="h-4 w-4" aria-hidden="true" />
@@ -100,7 +102,14 @@ export const BoardBulkBar = ({ targets, campaign, onClear }: BoardBulkBarProps) 
           </Button>
         </section>
       ) : null}
-      <BoardAddDialog open={adding} onClose={() => setAdding(false)} targets={targets} currentCampaignId={campaign.id} />
+      <BoardAddDialog
+        open={adding !== null}
+        onClose={() => setAdding(null)}
+        targets={adding ?? []}
+        currentCampaignId={campaign.id}
+        // Acted on: like the other bulk actions, the next one starts from a new selection.
+        onAdded={onClear}
+      />
     </>
   );
 };

@@ -40,7 +40,7 @@ export const TimelineConversation = ({ conversation: listed }: { conversation: C
       <article aria-labelledby={titleId} className="space-y-5">
         <header className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0 space-y-2">
-            <h2 id={titleId} className="text-lg font-semibold break-words text-slate-900">
+            <h2 id={titleId} className="text-lg font-semibold wrap-anywhere text-slate-900">
               {conversation.campaign_name || conversation.campaign_id || timelineText.noCampaign}
             </h2>
             <div className="flex flex-wrap items-center gap-2" data-testid="conversation-status">
@@ -60,7 +60,7 @@ export const TimelineConversation = ({ conversation: listed }: { conversation: C
           </Button>
         </header>
 
-        <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
+        <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
           <dt className="font-medium text-slate-500">{timelineText.whoseTurn}</dt>
           <dd className="flex flex-wrap items-center gap-2 text-slate-900" data-testid="whose-turn">
             <span>{turn || timelineText.nobodysTurn}</span>
@@ -68,7 +68,7 @@ export const TimelineConversation = ({ conversation: listed }: { conversation: C
             {corrected.has('whose_turn') ? <PersonMark /> : null}
           </dd>
           <dt className="font-medium text-slate-500">{timelineText.summary}</dt>
-          <dd className={conversation.summary ? 'break-words text-slate-900' : 'text-slate-500 italic'} data-testid="conversation-summary">
+          <dd className={conversation.summary ? 'min-w-0 wrap-anywhere text-slate-900' : 'text-slate-500 italic'} data-testid="conversation-summary">
             {conversation.summary || timelineText.noSummary}
           </dd>
         </dl>
@@ -78,7 +78,7 @@ export const TimelineConversation = ({ conversation: listed }: { conversation: C
         <TimelineFailures failures={conversation.failures} />
         <GmailThreadLinks threads={conversation.threads} />
 
-        <div className="grid gap-5 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
           <TimelineDates dates={conversation.dates} />
           <TimelineFees fees={conversation.fees} />
         </div>
@@ -99,7 +99,7 @@ export const TimelineConversation = ({ conversation: listed }: { conversation: C
           {detail.isError ? (
             <Banner variant="error">{errorMessage(detail.error, timelineText.loadDetailFailed)}</Banner>
           ) : detail.data ? (
-            <TimelineMessages messages={detail.data.messages} />
+            <TimelineMessages messages={detail.data.messages} party={conversation} />
           ) : (
             <div className="space-y-3" aria-hidden="true">
               <Skeleton className="h-12" />

@@ -5,15 +5,18 @@ import { DATE_KIND_LABELS, FEE_STATE_LABELS, formatDateTime, formatDay, formatFe
 import { ATTRIBUTION_TEXT, failurePurpose, timelineText } from '../lib/timeline-text';
 import { PersonMark } from './timeline-person-mark';
 
-/** A quote from the mail, in quotation marks. */
-const Quote = ({ text }: { text: string }) =>
-  text.trim() ? <p className="mt-0.5 text-sm break-words text-slate-600 italic">{`“${text.trim()}”`}</p> : null;
+/**
+ * A quote from the mail, in quotation marks. It breaks anywhere (a pasted 300-character link
+ * included): `break-words` alone still lets an unbroken link widen its grid column on a phone.
+ */
+export const Quote = ({ text }: { text: string }) =>
+  text.trim() ? <p className="mt-0.5 text-sm wrap-anywhere text-slate-600 italic">{`“${text.trim()}”`}</p> : null;
 
 const vatText = (fee: FeeJson) =>
   fee.vat_included === true ? timelineText.vat.included : fee.vat_included === false ? timelineText.vat.excluded : timelineText.vat.unknown;
 
 const DateItem = ({ date }: { date: KeyDateJson }) => (
-  <li data-testid="key-date" className="py-2">
+  <li data-testid="key-date" className="min-w-0 py-2">
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <span className="font-medium text-slate-900">{formatDay(date.date) || date.date}</span>
       <span className="text-sm text-slate-500">{DATE_KIND_LABELS[date.kind]}</span>
@@ -26,7 +29,7 @@ const DateItem = ({ date }: { date: KeyDateJson }) => (
 const FeeItem = ({ fee }: { fee: FeeJson }) => {
   const vat = vatText(fee);
   return (
-    <li data-testid="fee" className="py-2">
+    <li data-testid="fee" className="min-w-0 py-2">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <span className="font-medium text-slate-900">{formatFee(fee)}</span>
         {vat ? <span className="text-sm text-slate-500">{vat}</span> : null}
@@ -39,7 +42,7 @@ const FeeItem = ({ fee }: { fee: FeeJson }) => {
 };
 
 export const TimelineDates = ({ dates }: { dates: readonly KeyDateJson[] }) => (
-  <section aria-label={timelineText.keyDates}>
+  <section aria-label={timelineText.keyDates} className="min-w-0">
     <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
       <CalendarDays className="h-4 w-4 text-slate-500" aria-hidden="true" />
       {timelineText.keyDates}
@@ -57,7 +60,7 @@ export const TimelineDates = ({ dates }: { dates: readonly KeyDateJson[] }) => (
 );
 
 export const TimelineFees = ({ fees }: { fees: readonly FeeJson[] }) => (
-  <section aria-label={timelineText.fees}>
+  <section aria-label={timelineText.fees} className="min-w-0">
     <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
       <Coins className="h-4 w-4 text-slate-500" aria-hidden="true" />
       {timelineText.fees}
@@ -80,7 +83,7 @@ export const TimelineAttribution = ({ attribution }: { attribution: Conversation
     <p className="text-sm text-slate-700">
       <span className="font-medium text-slate-900">{timelineText.attribution}: </span>
       {ATTRIBUTION_TEXT[attribution.reason]}
-      {attribution.evidence ? <span className="block break-words text-xs text-slate-500" data-testid="attribution-evidence">{attribution.evidence}</span> : null}
+      {attribution.evidence ? <span className="block text-xs wrap-anywhere text-slate-500" data-testid="attribution-evidence">{attribution.evidence}</span> : null}
     </p>
     {attribution.campaign_confirmed ? null : (
       <p className="flex items-start gap-1.5 text-sm text-amber-800" data-testid="campaign-not-confirmed">
@@ -100,7 +103,7 @@ export const TimelineFailures = ({ failures }: { failures: ConversationJson['fai
     <Banner variant="warning" title={timelineText.failuresTitle}>
       <ul className="list-disc space-y-0.5 pl-5" data-testid="failures">
         {failures.map((failure, index) => (
-          <li key={`${failure.at}-${index}`} className="break-words">
+          <li key={`${failure.at}-${index}`} className="wrap-anywhere">
             <span className="font-medium">{failurePurpose(failure.purpose)}</span>
             {`: ${failure.message}`}
             {formatDateTime(failure.at) ? <span className="text-xs opacity-75">{` (${formatDateTime(failure.at)})`}</span> : null}

@@ -2,6 +2,7 @@ import { HelpCircle } from 'lucide-react';
 import type { ConversationWhyJson, SetBecauseJson } from '../../../../../shared/schemas/conversations';
 import { formatDateTime } from '../lib/format';
 import { timelineText } from '../lib/timeline-text';
+import { Quote } from './timeline-facts';
 
 /** One shown value and the message (sender, date, its own words) or the person that set it. */
 const WhyRow = ({ label, because, testId }: { label: string; because: SetBecauseJson | null; testId: string }) => {
@@ -9,7 +10,7 @@ const WhyRow = ({ label, because, testId }: { label: string; because: SetBecause
   return (
     <>
       <dt className="font-medium text-slate-500">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-900" data-testid={testId} data-message-id={because?.message_id ?? undefined}>
+      <dd className="min-w-0 wrap-anywhere text-slate-900" data-testid={testId} data-message-id={because?.message_id ?? undefined}>
         {!because ? (
           <span className="text-slate-500 italic">{timelineText.whyNothing}</span>
         ) : because.set_by === 'person' ? (
@@ -17,7 +18,7 @@ const WhyRow = ({ label, because, testId }: { label: string; because: SetBecause
         ) : (
           <span>{timelineText.whyMessage(because.from, when)}</span>
         )}
-        {because?.quote.trim() ? <p className="mt-0.5 text-sm text-slate-600 italic">{`“${because.quote.trim()}”`}</p> : null}
+        <Quote text={because?.quote ?? ''} />
       </dd>
     </>
   );

@@ -71,10 +71,11 @@ export const boardText = {
 
   selected: (count: number) => `${talents(count)} selected`,
   bulkActions: 'Bulk actions',
-  pause: 'Pause tracking',
-  resume: 'Resume tracking',
-  remove: 'Remove from campaign',
-  addTo: 'Add to another campaign',
+  // Each bulk action says how many talents it will touch before it does.
+  pause: (count: number) => `Pause tracking for ${talents(count)}`,
+  resume: (count: number) => `Resume tracking for ${talents(count)}`,
+  remove: (count: number) => `Remove ${talents(count)} from campaign`,
+  addTo: (count: number) => `Add ${talents(count)} to another campaign`,
   clearSelection: 'Clear selection',
   pausedTitle: 'Tracking Paused',
   resumedTitle: 'Tracking Resumed',

@@ -34,7 +34,12 @@ export const timelineText = {
   noMessageSummary: 'No summary for this message.',
   intent: 'Intent',
   threads: 'Threads',
-  openInGmail: (mailbox: string) => `Open in Gmail (${mailbox})`,
+  /** "Open in Gmail: Re: Holiday Glam brief · maya@": the thread's subject, then whose mailbox holds it */
+  openInGmail: (mailbox: string, subject = '') => {
+    const at = mailbox.indexOf('@');
+    const owner = at > 0 ? mailbox.slice(0, at + 1) : mailbox;
+    return subject.trim() ? `Open in Gmail: ${subject.trim()} · ${owner}` : `Open in Gmail · ${owner}`;
+  },
   openMessageInGmail: (mailbox: string) => `Open message in Gmail (${mailbox})`,
   onlyOwnerCanOpen: (mailbox: string) => `Only ${mailbox} can open this thread`,
   backTo: { board: 'Back to the board', queues: 'Back to queues', contacts: 'Back to contacts', dashboard: 'Back to dashboard' },

@@ -360,7 +360,7 @@ describe('CampaignBoardRoute: bulk actions', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Cléo Martin' }));
     expect(screen.getByText('2 talents selected')).toBeTruthy();
     const loads = listRequests().length;
-    await user.click(screen.getByRole('button', { name: 'Pause tracking' }));
+    await user.click(screen.getByRole('button', { name: 'Pause tracking for 2 talents' }));
     await waitFor(() => expect(notificationStore.getSnapshot().map((n) => n.message)).toContain('Tracking paused for 2 talents'));
     const toggles = requests.filter((request) => request.url.pathname === '/api/campaigns/contacts/tracking/toggle').map((request) => request.body);
     expect(toggles).toEqual([
@@ -387,7 +387,7 @@ describe('CampaignBoardRoute: bulk actions', () => {
     const { requests, user } = setup({ handlers: { 'POST /api/campaigns/contacts/remove': (_url, body) => okContact(body) } });
     await screen.findByRole('table');
     await user.click(screen.getByRole('checkbox', { name: 'Select Ben Ode' }));
-    await user.click(screen.getByRole('button', { name: 'Remove from campaign' }));
+    await user.click(screen.getByRole('button', { name: 'Remove 1 talent from campaign' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Remove from Campaign' });
     expect(within(confirm).getByText('Remove 1 talent from Glow Serum Q1?')).toBeTruthy();
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
@@ -401,7 +401,7 @@ describe('CampaignBoardRoute: bulk actions', () => {
     const { requests, user } = setup();
     await screen.findByRole('table');
     await user.click(screen.getByRole('checkbox', { name: 'Select Ben Ode' }));
-    await user.click(screen.getByRole('button', { name: 'Remove from campaign' }));
+    await user.click(screen.getByRole('button', { name: 'Remove 1 talent from campaign' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     expect(requests.some((request) => request.url.pathname === '/api/campaigns/contacts/remove')).toBe(false);
   });
@@ -420,7 +420,7 @@ describe('CampaignBoardRoute: bulk actions', () => {
     await screen.findByRole('table');
     await user.click(screen.getByRole('checkbox', { name: 'Select Ana Lima' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Cléo Martin' }));
-    await user.click(screen.getByRole('button', { name: 'Add to another campaign' }));
+    await user.click(screen.getByRole('button', { name: 'Add 2 talents to another campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add to Another Campaign' });
     await user.click(within(dialog).getByRole('button', { name: 'Add Talents' }));
     expect(await within(dialog).findByText('Please select a campaign')).toBeTruthy();
@@ -436,6 +436,11 @@ describe('CampaignBoardRoute: bulk actions', () => {
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Acted on: the next "Add to another campaign" starts from a new selection, never with Ana or Cléo left in it.
+    expect(screen.queryByTestId('bulk-bar')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ben Ode' }));
+    await user.click(screen.getByRole('button', { name: 'Add 1 talent to another campaign' }));
+    expect((await screen.findByRole('dialog', { name: 'Add to Another Campaign' })).textContent).toContain('Add 1 talent with their e-mail');
   });
 });
 

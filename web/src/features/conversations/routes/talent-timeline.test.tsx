@@ -24,7 +24,11 @@ const q1 = () =>
     attribution: { reason: 'manager_named', campaign_confirmed: false, evidence: 'javier@verdetalent.es wrote; named "Sofía Navarro" in the mail' },
     dates: [{ date: '2026-12-03', kind: 'go_live', quote: 'the video up 12/03', message_id: '<m2@x>', set_by: 'model' }],
     fees: [{ amount: 1500, currency: 'EUR', unit: 'per_post', vat_included: false, state: 'quoted', quote: '1,500 EUR plus VAT', message_id: '<m2@x>', set_by: 'model' }],
-    threads: [{ mailbox: MAYA, thread_id: '18a1', gmail_url: `https://mail.google.com/mail/u/${MAYA}/#all/18a1` }],
+    email_owner: 'Javier Ruiz <javier@verdetalent.es>',
+    threads: [
+      { mailbox: MAYA, thread_id: '18a1', gmail_url: `https://mail.google.com/mail/u/${MAYA}/#all/18a1`, subject: 'Re: Holiday Glam brief' },
+      { mailbox: MAYA, thread_id: '18a7', gmail_url: `https://mail.google.com/mail/u/${MAYA}/#all/18a7` },
+    ],
     failures: [{ purpose: 'individual_message_summary', message: 'The gpt-5-nano answer was cut at its token limit', at: '2026-11-10T09:01:00.000Z' }],
   });
 
@@ -46,6 +50,9 @@ const MESSAGES = [
   fakeMessage({ message_id: '<ooo@x>', date: '2026-11-09T09:01:00.000Z', from: 'ana@example.com', side: 'talent', summary: 'Out of office until Monday.', intent: null, auto_reply: 'auto_reply' }),
   fakeMessage({ message_id: '<bounce@x>', date: '2026-11-09T09:02:00.000Z', from: 'Mail Delivery Subsystem <mailer-daemon@googlemail.com>', side: 'unknown', summary: '', intent: null, auto_reply: 'bounce' }),
   fakeMessage({ message_id: '<m2@x>', date: '2026-11-10T09:00:00.000Z', from: 'Anaïs <ana@example.com>', side: 'talent', summary: 'Asked 1,500 EUR plus VAT.', intent: 'counter' }),
+  fakeMessage({ message_id: '<m3@x>', date: '2026-11-10T10:00:00.000Z', from: 'Javier Ruiz <javier@verdetalent.es>', side: 'talent', summary: 'Confirmed the fee.', intent: 'accept' }),
+  fakeMessage({ message_id: '<m4@x>', date: '2026-11-10T11:00:00.000Z', from: 'Lola Gil <lola@verdetalent.es>', side: 'talent', summary: 'Sent the invoice details.', intent: 'logistics' }),
+  fakeMessage({ message_id: '<m5@x>', date: '2026-11-10T12:00:00.000Z', from: 'Pat Brand <pat@glowbrand.com>', side: 'client', summary: 'Approved the brief.', intent: 'other' }),
 ];
 
 const serve = (initial: ConversationJson[]) => {
@@ -102,13 +109,15 @@ describe('TalentTimelineRoute', () => {
 
     expect(view.getByTestId('failures').textContent).toMatch(/^Message summary: The gpt-5-nano answer was cut at its token limit \(Nov 10, 2026, \d\d:\d\d\)$/);
 
-    const gmail = view.getByRole('link', { name: `Open in Gmail (${MAYA})` });
+    // Each thread named by its subject and whose mailbox holds it; one stored before subjects were kept by the mailbox alone.
+    const gmail = view.getByRole('link', { name: 'Open in Gmail: Re: Holiday Glam brief · maya@' });
+    expect(view.getByRole('link', { name: 'Open in Gmail · maya@' }).getAttribute('href')).toBe(`https://mail.google.com/mail/u/${MAYA}/#all/18a7`);
     expect(gmail.getAttribute('href')).toBe(`https://mail.google.com/mail/u/${MAYA}/#all/18a1`);
     expect(gmail.getAttribute('title')).toBe(`Only ${MAYA} can open this thread`);
     expect(gmail.getAttribute('target')).toBe('_blank');
 
     const messages = await view.findAllByTestId('timeline-message');
-    expect(messages).toHaveLength(4);
+    expect(messages).toHaveLength(7);
     expect(messages[0]!.textContent).toContain('Maya Okafor <maya@brightwave-agency.com>');
     expect(messages[0]!.textContent).toContain('Agency');
     expect(messages[0]!.textContent).toContain('Intent: Offer');
@@ -119,6 +128,16 @@ describe('TalentTimelineRoute', () => {
     expect(messages[3]!.textContent).toContain('Talent');
     expect(messages[3]!.textContent).toContain('Intent: Counter');
     expect(within(messages[3]!).getByRole('link', { name: `Open message in Gmail (${MAYA})` })).toBeTruthy();
+    // Each side named: the talent, their manager by name, the manager's colleague, the client; the bounce's sender is nobody's.
+    expect(messages.map((message) => within(message).getByTestId('message-sender').textContent)).toEqual([
+      'Agency',
+      'Talent',
+      'Someone else',
+      'Talent',
+      'Manager · Javier Ruiz',
+      "Manager's colleague",
+      'Client',
+    ]);
 
     // Another campaign of the talent, from the list.
     await user.click(screen.getAllByTestId('timeline-campaign')[1]!);

@@ -4,12 +4,13 @@ import { dashboardMetricsResponse, type DashboardMetricsResponse } from '../../.
 import { api } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
 import { dashboardKeys } from './dashboard-keys';
+import { messages } from '../../../../../shared/messages';
 
 /** The dashboard summary counts (GET /api/v3/metrics). */
 export type DashboardMetrics = Omit<DashboardMetricsResponse, 'success'>;
 
 export const getDashboardMetrics = async ({ signal }: { signal?: AbortSignal } = {}): Promise<DashboardMetrics> =>
-  parseResponse(dashboardMetricsResponse, await api.get<unknown>('/api/v3/metrics', { signal }));
+  parseResponse(dashboardMetricsResponse, await api.get<unknown>('/api/v3/metrics', { signal, fallback: messages.fallback.dashboardMetrics }));
 
 /** Always stale and refetched on focus; polls fast while a job runs, since its counts move then. */
 export const dashboardMetricsQueryOptions = (processing = false) =>

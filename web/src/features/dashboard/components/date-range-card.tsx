@@ -5,6 +5,7 @@ import { messages } from '../../../../../shared/messages';
 import { DateRangePicker, EMPTY_DATE_RANGE, type DateRangeValue } from '../../../components/ui/date-range-picker';
 import { useProcessInterval } from '../../processing/api/process-interval';
 import { useProcessAction } from '../lib/use-process-action';
+import { DateRangeEntry } from './date-range-entry';
 import { ProcessCard } from './process-card';
 
 export const DateRangeCard = ({ blocked }: { blocked: boolean }) => {
@@ -26,6 +27,7 @@ export const DateRangeCard = ({ blocked }: { blocked: boolean }) => {
     >
       {/* Past email only: days after today cannot be picked. */}
       <DateRangePicker value={range} onChange={setRange} allowFuture={false} />
+      <DateRangeEntry value={range} onChange={setRange} />
     </ProcessCard>
   );
 };

@@ -212,6 +212,36 @@ describe('DashboardRoute', () => {
     expect(process).toHaveProperty('disabled', true);
   });
 
+  it('processes a date range typed or pasted, or taken from a preset, and says what it cannot read', async () => {
+    const { api, user } = setup({ 'POST /api/v3/process/interval': () => ({ body: fakeStarted('t') }) });
+    const process = screen.getByRole('button', { name: 'Process Range' });
+    const typed = within(card('Date range')).getByLabelText('Or type or paste a range');
+    await user.click(typed);
+    await user.paste('2025-01-01 – 2025-03-31');
+    await waitFor(() => expect(process).toHaveProperty('disabled', false));
+    // The picker shows what was pasted.
+    expect(within(card('Date range')).getByRole('button', { name: 'Jan 01, 2025 - Mar 31, 2025' })).toBeTruthy();
+    await user.click(process);
+    await waitFor(() => expect(toasts()[0]?.message).toBe('Processing emails from Jan 1, 2025 to Mar 31, 2025'));
+    expect(api.calls.find((c) => c.key === 'POST /api/v3/process/interval')?.body).toEqual({ start_date: '2025-01-01', end_date: '2025-03-31' });
+
+    await user.clear(typed);
+    await user.type(typed, 'next tuesday');
+    await user.tab();
+    expect(within(card('Date range')).getByRole('alert').textContent).toBe('Type two dates as yyyy-MM-dd, e.g. 2026-01-01 – 2026-03-31');
+    expect(typed.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(typed);
+    await user.type(typed, '2020-01-01 to 2999-01-01{Enter}');
+    expect(within(card('Date range')).getByRole('alert').textContent).toBe('Only past mail can be processed: end the range today or earlier');
+
+    await user.click(within(card('Date range')).getByRole('button', { name: 'Last 30 days' }));
+    const today = new Date();
+    const from = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29);
+    expect((typed as HTMLInputElement).value).toBe(`${format(from, 'yyyy-MM-dd')} – ${format(today, 'yyyy-MM-dd')}`);
+    expect(within(card('Date range')).getByRole('button', { name: 'Last 30 days' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(card('Date range')).queryByRole('alert')).toBeNull();
+  });
+
   it('processes one contact, listing enabled contacts sorted', async () => {
     const { api, user } = setup({ 'POST /api/v3/process/email': () => ({ body: fakeStarted('t') }) });
     // A type-ahead (contact-picker.test.tsx has its keyboard and search behaviour).

@@ -6,10 +6,11 @@ import { parseResponse } from '../../../lib/parse-response';
 import { processingKeys } from './processing-keys';
 import { statusPollInterval } from '../lib/poll-interval';
 import type { ProcessingStatus } from './processing-types';
+import { messages } from '../../../../../shared/messages';
 
 export const getProcessingStatus = async ({ signal }: { signal?: AbortSignal } = {}): Promise<ProcessingStatus> =>
   // No retry helper: the status is polled, and the next poll is the retry.
-  parseResponse(processingStatusResponse, await api.get<unknown>('/api/v3/status', { signal, retry: false }));
+  parseResponse(processingStatusResponse, await api.get<unknown>('/api/v3/status', { signal, retry: false, fallback: messages.fallback.processingStatus }));
 
 /**
  * Polled every second while a job runs (or just ended, or was just started from this tab), and

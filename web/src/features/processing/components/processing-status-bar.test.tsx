@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { JUST_ENDED_MS } from '../../../../../shared/constants';
+import { JUST_ENDED_MS, TIMING } from '../../../../../shared/constants';
 import { notificationStore } from '../../../components/ui/notifications';
 import { fakeProcessingStatus, fakeProgress } from '../../../testing/fakes';
 import { fakeApi, renderAt } from '../../../testing/render';
@@ -37,11 +37,20 @@ const setup = (handlers: Parameters<typeof fakeApi>[0] = {}) => {
 
 const bar = () => screen.findByTestId('processing-status-bar');
 
+/**
+ * The clock is fake but runs on by itself (shouldAdvanceTime), so renders, clicks and waitFor go
+ * as in real time; a test that waits for the next poll, or for a result that must still be there
+ * after a while, moves the clock on at once instead of sleeping through it (inside act, so what
+ * the timers changed is on screen when it returns).
+ */
+const later = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const nextPoll = () => later(TIMING.processingStatusPollMs);
+
 beforeEach(() => {
   status = IDLE;
   sessionStorage.clear();
   resetJobStarts();
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
   vi.setSystemTime(new Date(2025, 5, 10, 12));
 });
 
@@ -81,6 +90,7 @@ describe('ProcessingStatusBar', () => {
     });
     const timer = within(await bar()).getByTestId('status-timer');
     expect(timer.textContent).toBe('1:05');
+    await later(1_000);
     await waitFor(() => expect(timer.textContent).toBe('1:06'), { timeout: 2500 });
   });
 
@@ -88,6 +98,21 @@ describe('ProcessingStatusBar', () => {
     status = running({ phase: 'syncing_sheets', progress: fakeProgress(8, 8, 100) });
     setup();
     expect(within(await bar()).getByTestId('status-phase').textContent).toBe('Syncing Google Sheets... (8 thread(s) done)');
+  });
+
+  it('lists the phases already passed, so a sheet sync shorter than a poll still shows, and keeps them when the job ends', async () => {
+    status = running({ phase: 'syncing_sheets', phases_passed: ['fetching', 'syncing_sheets'], progress: fakeProgress(8, 8, 100) });
+    setup();
+    const view = within(await bar());
+    expect(view.getByTestId('status-phase').textContent).toBe('Syncing Google Sheets... (8 thread(s) done)');
+    const passed = () => within(screen.getByRole('list', { name: 'Phases passed' })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(passed()).toEqual(['Fetching threads']);
+    // Ended between two polls: the sync was never seen running, yet the bar names it with the outcome.
+    status = running({ is_processing: false, status: 'succeeded', phase: 'completed', phases_passed: ['fetching', 'syncing_sheets'], current_thread: null });
+    await nextPoll();
+    await waitFor(() => expect(screen.getByTestId('processing-status-bar').dataset.state).toBe('ended'), { timeout: 2500 });
+    expect(screen.getByTestId('status-phase').textContent).toBe('Done');
+    expect(passed()).toEqual(['Fetching threads', 'Syncing Google Sheets']);
   });
 
   it('defaults the label to "Processing" when the server names none', async () => {
@@ -137,11 +162,13 @@ describe('ProcessingStatusBar', () => {
     setup();
     await bar();
     status = running({ is_processing: false, elapsed_seconds: 90, phase: 'finalizing', current_thread: null, status: 'succeeded' });
+    await nextPoll();
     await waitFor(() => expect(screen.getByTestId('processing-status-bar').dataset.state).toBe('ended'), { timeout: 2500 });
     expect(screen.getByTestId('status-timer').textContent).toBe('1:30');
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
     expect(readActiveTask()).toBeNull();
     status = IDLE;
+    await nextPoll();
     await waitFor(() => expect(screen.queryByTestId('processing-status-bar')).toBeNull(), { timeout: 2500 });
   });
 
@@ -158,11 +185,16 @@ describe('ProcessingStatusBar', () => {
     setup();
     await bar();
     status = IDLE;
+    await nextPoll();
     await waitFor(() => expect(screen.getByTestId('processing-status-bar').dataset.state).toBe('ended'), { timeout: 2500 });
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
     expect(readActiveTask()).toBeNull();
-    await waitFor(() => expect(screen.queryByTestId('processing-status-bar')).toBeNull(), { timeout: JUST_ENDED_MS + 1500 });
-  }, JUST_ENDED_MS + 8000);
+    // Still up just before JUST_ENDED_MS has passed, gone once it has.
+    await later(JUST_ENDED_MS - 1_000);
+    expect(screen.getByTestId('processing-status-bar').dataset.state).toBe('ended');
+    await later(1_000);
+    expect(screen.queryByTestId('processing-status-bar')).toBeNull();
+  });
 
   it('keeps "Cancelling..." and the button disabled once the cancel went through, until the job ends', async () => {
     status = running();
@@ -172,18 +204,22 @@ describe('ProcessingStatusBar', () => {
     expect(button).toHaveProperty('disabled', true);
     // The server still says fetching for a while: the button does not flip back, and the bar
     // says the job is winding down rather than fetching.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await later(1_500);
     expect(screen.getByRole('button', { name: 'Cancelling...' })).toHaveProperty('disabled', true);
     expect(screen.getByTestId('status-phase').textContent).toBe('Cancelling...');
     // Ended: the bar stops and says so.
     status = running({ is_processing: false, status: 'cancelled', phase: 'cancelled', progress: fakeProgress(3, 8) });
+    await nextPoll();
     await waitFor(() => expect(screen.getByTestId('processing-status-bar').dataset.state).toBe('ended'), { timeout: 2500 });
     expect(screen.getByTestId('status-phase').textContent).toBe('Cancelled');
   });
 });
 
 describe('the result of a job that ends', () => {
-  const result = () => screen.findByTestId('job-result', {}, { timeout: 2500 });
+  const result = async () => {
+    await nextPoll();
+    return screen.findByTestId('job-result', {}, { timeout: 2500 });
+  };
 
   it('shows the counts (threads and messages) and a "What changed" link to /queues', async () => {
     const operation_label = 'Processing emails from 2025-11-01 to 2026-11-23';
@@ -236,11 +272,12 @@ describe('the result of a job that ends', () => {
     await bar();
     status = running({ is_processing: false, status: 'succeeded' });
     const toast = await result();
-    await new Promise((resolve) => setTimeout(resolve, 5500));
+    // Past the 5 s in which a notification hides itself (TIMING.notificationAutoHideMs).
+    await later(5_500);
     expect(screen.getByTestId('job-result')).toBe(toast);
     await user.click(within(toast).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId('job-result')).toBeNull();
-  }, 15_000);
+  });
 
   it('shows the warning of a job that succeeded but could not update the sheets, until dismissed', async () => {
     status = running();
@@ -253,9 +290,9 @@ describe('the result of a job that ends', () => {
     expect(within(toast).getByText('Processing Complete')).toBeTruthy();
     expect(within(toast).getByText(warning)).toBeTruthy();
     // A warning is not news to fade: it stays like a failure.
-    await new Promise((resolve) => setTimeout(resolve, 5500));
+    await later(5_500);
     expect(screen.getByTestId('job-result')).toBeTruthy();
-  }, 15_000);
+  });
 
   it('says on the bar why a job ended badly, also when the page opened after it ended', async () => {
     const interrupted = 'The processing job stopped unexpectedly: the server running it restarted or lost it.';
@@ -269,7 +306,7 @@ describe('the result of a job that ends', () => {
     status = running({ is_processing: false, status: 'succeeded' });
     setup();
     expect((await bar()).dataset.state).toBe('ended');
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await later(1_200);
     expect(screen.queryByTestId('job-result')).toBeNull();
   });
 });

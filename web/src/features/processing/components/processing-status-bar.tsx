@@ -1,4 +1,4 @@
-import { Loader2, X } from 'lucide-react';
+import { Check, Loader2, X } from 'lucide-react';
 import { useState } from 'react';
 import { formatElapsed } from '../../../../../shared/format/timer';
 import { messages } from '../../../../../shared/messages';
@@ -13,6 +13,8 @@ import { useShownStatus, type ShownStatus } from '../lib/use-shown-status';
 import { JobResultToast } from './job-result-toast';
 
 const text = messages.processing;
+/** what the list of passed phases is called to a screen reader (not in spec) */
+const PHASES_PASSED = 'Phases passed';
 
 /** Why an ended job needs attention: its error when it failed, else its warnings. */
 const endedMessage = ({ status }: ShownStatus): string | null =>
@@ -96,6 +98,16 @@ const StatusBar = ({
               <p className="truncate text-xs text-slate-500" data-testid="status-phase">
                 {phaseText}
               </p>
+            ) : null}
+            {view.passed.length ? (
+              <ol aria-label={PHASES_PASSED} className="flex flex-wrap gap-x-3 text-xs text-slate-500" data-testid="status-phases-passed">
+                {view.passed.map((step) => (
+                  <li key={step.phase} data-phase={step.phase} className="inline-flex items-center gap-1">
+                    <Check className="h-3 w-3 text-green-600" aria-hidden="true" />
+                    {step.text}
+                  </li>
+                ))}
+              </ol>
             ) : null}
           </div>
         </div>

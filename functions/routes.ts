@@ -63,6 +63,9 @@ export const routes: readonly RouteDef[] = [
   r('AgencyInviteResend', 'POST', '/api/v3/agency/invitations/resend', 'agency', 'agency/invite-resend'),
   r('AgencyInviteCancel', 'POST', '/api/v3/agency/invitations/cancel', 'agency', 'agency/invite-cancel'),
   r('AgencyMemberRemove', 'DELETE', '/api/campaigns/users/{email}', 'agency', 'agency/member-remove'),
+  // The activity log (owners only): who changed what, paged by the server, and its CSV export
+  r('AgencyAudit', 'GET', '/api/v3/audit', 'agency', 'agency/audit'),
+  r('AgencyAuditExport', 'GET', '/api/v3/audit/export', 'agency', 'agency/audit-export'),
 
   // API keys
   r('ApiKeyValidate', 'POST', '/api/v3/api-keys/validate', 'agency', 'api-keys/validate'),
@@ -139,6 +142,8 @@ export const routes: readonly RouteDef[] = [
   r('SettingsApplyProfile', 'POST', '/api/v3/settings/apply-profile', 'agency', 'settings/apply-profile'),
   r('SettingsDefaults', 'GET', '/api/v3/settings/defaults', 'agency', 'settings/defaults'),
   r('SettingsReset', 'POST', '/api/v3/settings/reset', 'agency', 'settings/reset'),
+  r('SettingsAuditRetentionGet', 'GET', '/api/v3/settings/audit-retention', 'agency', 'settings/audit-retention-get'),
+  r('SettingsAuditRetentionSet', 'POST', '/api/v3/settings/audit-retention', 'agency', 'settings/audit-retention-set'),
 ];
 
 /**

@@ -681,6 +681,9 @@ export const messages = {
       clearContacts: 'Only owners can clear contacts',
       // How often every member's mailbox is read is the agency's to decide (not in spec).
       monitoringInterval: 'Only owners can change how often mail is checked',
+      // The audit log is the owners' record of everyone's changes (issue 26; not in spec).
+      auditLog: 'Only owners can see the activity log',
+      auditRetention: 'Only owners can change how long activity is kept',
     },
     /** What a member reads at the API-key gate of an agency without a key, instead of the form. */
     askOwnerForApiKey: (agency: string) => `Ask an owner of ${agency} to set the OpenAI API key.`,

@@ -1,5 +1,6 @@
 import { confirmBody } from '../../shared/schemas/campaigns';
 import { dispatchAsync } from '../lib/async/dispatch';
+import { recordAudit } from '../lib/audit/record';
 import { defineHandler } from '../lib/http/handler';
 import { DRIVE_ROOT_OWNERS_ONLY, requireOwner } from '../lib/identity/roles';
 import type { Answer } from '../lib/http/typed';
@@ -13,5 +14,6 @@ import type { driveRootRecreateResponse } from '../../shared/schemas/campaigns';
 export const handler = defineHandler('agency', { body: confirmBody }, async ({ scope }) => {
   requireOwner(scope, DRIVE_ROOT_OWNERS_ONLY);
   await dispatchAsync('CampaignProvision', { agencyName: scope.agencyName, restoreDrive: true });
+  await recordAudit(scope, { kind: 'drive.recreate', target: 'Threadline folder', changes: [{ field: 'folder', before: null, after: 'recreating' }] });
   return { success: true, status: 'recreating', message: 'The Threadline folder is being recreated' } satisfies Answer<typeof driveRootRecreateResponse>;
 });

@@ -65,6 +65,8 @@ export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
   AgencyMemberRemove: CALLS_GOOGLE,
   AgencyInvite: { capabilities: ['sendEmail'] },
   AgencyInviteResend: { capabilities: ['sendEmail'] },
+  // The activity log's CSV export records that it was exported (an audit event), so the GET writes.
+  AgencyAuditExport: { table: 'readWrite' },
 
   ApiKeyValidate: CALLS_OPENAI,
   ApiKeySet: CALLS_OPENAI,

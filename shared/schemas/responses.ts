@@ -5,6 +5,7 @@
  * No Node imports: the web app may import it.
  */
 import type * as z from 'zod';
+import { auditListResponse } from './audit';
 import {
   addContactResponse,
   campaignListResponse,
@@ -46,14 +47,15 @@ import {
   startedResponse,
   taskCancelResponse,
 } from './processing';
-import { applyProfileResponse, modelConfigResponse, modelConfigSetResponse, sectionResponse, settingsDefaultsResponse, settingsResetResponse } from './settings';
+import { applyProfileResponse, auditRetentionResponse, modelConfigResponse, modelConfigSetResponse, sectionResponse, settingsDefaultsResponse, settingsResetResponse } from './settings';
 import { systemConnectionResponse, systemHealthResponse } from './system';
 
 /**
  * Routes with no JSON answer for the web to read: the redirects to the identity provider and
- * back, and Gmail's Pub/Sub push, whose caller reads only the status code (2xx acknowledges).
+ * back, Gmail's Pub/Sub push, whose caller reads only the status code (2xx acknowledges), and
+ * the activity log's CSV file.
  */
-export const NON_JSON_ROUTES = ['AuthLogin', 'AuthCallback', 'PushGmail'] as const;
+export const NON_JSON_ROUTES = ['AuthLogin', 'AuthCallback', 'PushGmail', 'AgencyAuditExport'] as const;
 
 export const RESPONSE_SCHEMAS = {
   AuthStatus: authStatusResponse,
@@ -68,6 +70,7 @@ export const RESPONSE_SCHEMAS = {
   AgencyInviteResend: messageResponse,
   AgencyInviteCancel: messageResponse,
   AgencyMemberRemove: messageResponse,
+  AgencyAudit: auditListResponse,
   ApiKeyValidate: apiKeyValidateResponse,
   ApiKeySet: messageResponse,
   ApiKeyStatus: apiKeyStatusResponse,
@@ -122,6 +125,8 @@ export const RESPONSE_SCHEMAS = {
   SettingsApplyProfile: applyProfileResponse,
   SettingsDefaults: settingsDefaultsResponse,
   SettingsReset: settingsResetResponse,
+  SettingsAuditRetentionGet: auditRetentionResponse,
+  SettingsAuditRetentionSet: auditRetentionResponse,
 } satisfies Record<string, z.ZodType>;
 
 export type RouteWithResponse = keyof typeof RESPONSE_SCHEMAS;

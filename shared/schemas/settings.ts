@@ -215,3 +215,15 @@ export const settingsDefaultsResponse = z.object({ success: z.literal(true), def
 
 /** POST /api/v3/settings/reset: every section after the reset. */
 export const settingsResetResponse = z.object({ success: z.literal(true), message: z.string(), settings: settingsJson });
+
+/**
+ * How long the audit log keeps an event (issue 26; not in spec): owners only, from 30 days to
+ * 10 years, 400 days unless an owner changes it. Kept apart from the sections above, so a reset
+ * or a profile never shortens it.
+ */
+export const AUDIT_RETENTION_DAYS = { min: 30, max: 3650, default: 400 } as const;
+export const auditRetentionBody = z.strictObject({
+  retention_days: int('retention_days', AUDIT_RETENTION_DAYS.min, AUDIT_RETENTION_DAYS.max),
+});
+/** GET and POST /api/v3/settings/audit-retention: the retention in force. */
+export const auditRetentionResponse = z.object({ success: z.literal(true), retention_days: z.number().int() });

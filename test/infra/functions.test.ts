@@ -14,6 +14,7 @@ type LambdaProps = {
   Timeout: number;
   MemorySize: number;
   TracingConfig?: { Mode: string };
+  RuntimeManagementConfig?: { UpdateRuntimeOn: string };
   LoggingConfig?: { LogGroup: { Ref: string } };
   Role: { 'Fn::GetAtt': [string, string] };
   Environment: { Variables: Record<string, unknown> };
@@ -56,7 +57,7 @@ const DESCRIBE_EXECUTION = new Set([...START_EXECUTION, ...STOP_EXECUTION, 'Proc
 const SEND_EMAIL = new Set(['AgencyInvite', 'AgencyInviteResend']);
 // GET routes whose handlers write: sign-in steps, Drive startup recovery, monitor registration.
 // AuthStatus slides the session (lastSeenAt, at most once a minute).
-const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'AuthStatus', 'DriveHealth', 'SystemConnection', 'ConversationChanges', 'ProcessingStatus', 'CampaignImportLonglistStatus', 'SettingsModelConfigGet', 'CampaignSheetMetadata']);
+const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'AuthStatus', 'DriveHealth', 'SystemConnection', 'ConversationChanges', 'ProcessingStatus', 'CampaignImportLonglistStatus', 'SettingsModelConfigGet', 'CampaignSheetMetadata', 'AgencyAuditExport', 'ConversationList']);
 
 const actionsOf = (statement: Statement): string[] => [statement.Action].flat();
 const grants = (fn: AppLambda, action: string): boolean => fn.statements.some((statement) => actionsOf(statement).includes(action));
@@ -106,7 +107,7 @@ describe('functions: one per manifest entry, with the AppFunction defaults and l
     console.log(`infra: ${apiRoutes.length} API routes match the manifest's ${routes.length} method+path keys`);
   });
 
-  it('gives every function the latest Node.js runtime on arm64, active tracing (not the polled routes) and a retained log group', () => {
+  it('gives every function the latest Node.js runtime on arm64, updated only on deploy, active tracing (not the polled routes) and a retained log group', () => {
     expect(APP_RUNTIME.name).toBe('nodejs24.x');
     const polled = new Set(routes.filter((route) => route.polled).map((route) => route.id));
     expect([...polled].sort()).toEqual(['DashboardMetrics', 'MonitorMetrics', 'ProcessingStatus']);
@@ -114,6 +115,8 @@ describe('functions: one per manifest entry, with the AppFunction defaults and l
       expect(fn.props.Runtime, fn.functionId).toBe(APP_RUNTIME.name);
       expect(fn.props.Architectures, fn.functionId).toEqual(['arm64']);
       expect(fn.props.Handler, fn.functionId).toBe('index.handler');
+      // The AWS SDK clients are the runtime's: its version changes only with a deploy.
+      expect(fn.props.RuntimeManagementConfig, fn.functionId).toEqual({ UpdateRuntimeOn: 'FunctionUpdate' });
       expect(fn.props.TracingConfig?.Mode, fn.functionId).toBe(polled.has(fn.functionId) ? undefined : 'Active');
       const logGroupId = fn.props.LoggingConfig?.LogGroup.Ref;
       const logGroup = fn.template.findResources('AWS::Logs::LogGroup')[logGroupId!] as { Properties: { RetentionInDays?: number } } | undefined;

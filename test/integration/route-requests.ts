@@ -33,6 +33,8 @@ export const REQUESTS: Record<string, (t: Targets) => RouteRequest> = {
   AgencyInviteResend: (t) => ({ path: '/api/v3/agency/invitations/resend', body: { email: t.inviteEmail } }),
   AgencyInviteCancel: (t) => ({ path: '/api/v3/agency/invitations/cancel', body: { email: t.inviteEmail } }),
   AgencyMemberRemove: (t) => ({ path: `/api/campaigns/users/${encodeURIComponent(t.memberEmail)}` }),
+  AgencyAudit: (t) => ({ path: `/api/v3/audit?contact_email=${encodeURIComponent(t.contactEmail)}` }),
+  AgencyAuditExport: (t) => ({ path: `/api/v3/audit/export?campaign_id=${t.campaignId}` }),
   ApiKeyValidate: () => ({ path: '/api/v3/api-keys/validate', body: { service: 'openai', api_key: `sk-${'x'.repeat(48)}` } }),
   ApiKeySet: () => ({ path: '/api/v3/api-keys/set', body: { service: 'openai', api_key: `sk-${'x'.repeat(48)}` } }),
   ApiKeyStatus: () => ({ path: '/api/v3/api-keys/status' }),
@@ -95,6 +97,8 @@ export const REQUESTS: Record<string, (t: Targets) => RouteRequest> = {
   SettingsApplyProfile: () => ({ path: '/api/v3/settings/apply-profile', body: { profile: 'economy' } }),
   SettingsDefaults: () => ({ path: '/api/v3/settings/defaults' }),
   SettingsReset: () => ({ path: '/api/v3/settings/reset', body: { config_type: 'all' } }),
+  SettingsAuditRetentionGet: () => ({ path: '/api/v3/settings/audit-retention' }),
+  SettingsAuditRetentionSet: () => ({ path: '/api/v3/settings/audit-retention', body: { retention_days: 30 } }),
 };
 
 export const requestFor = (route: RouteDef, targets: Targets): RouteRequest => {

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record';
 import type { CampaignJson, CreateCampaignBody } from '../../../shared/schemas/campaigns';
 import { dispatchAsync } from '../async/dispatch';
 import { Conflict, NotFound } from '../http/errors';
@@ -111,6 +112,14 @@ export const createCampaign = async (scope: AgencyScope, input: CreateCampaignBo
     if (isConditionalFailure(error)) throw new Conflict(`Campaign ID "${input.campaign_id}" already exists. Choose another ID.`);
     throw error;
   }
+  await recordAudit(scope, {
+    kind: 'campaign.create',
+    campaignId: item.campaignId,
+    changes: [
+      { field: 'campaign_name', before: null, after: item.campaignName },
+      { field: 'client_name', before: null, after: item.clientName ?? null },
+    ],
+  });
   await startCampaignBoard(scope.agencyName, item.campaignId);
   await raisePulse(scope.agencyName, 'campaigns');
   await dispatchAsync('CampaignProvision', { agencyName: scope.agencyName, campaignId: item.campaignId, recover });
@@ -131,6 +140,7 @@ export const requestCampaignDeletion = async (scope: AgencyScope, campaignId: st
     if (isConditionalFailure(error)) throw campaignNotFound(campaignId);
     throw error;
   }
+  await recordAudit(scope, { kind: 'campaign.delete', campaignId, changes: [{ field: 'status', before: null, after: 'deleting' }] });
   await raisePulse(scope.agencyName, 'campaigns');
   await dispatchAsync('CampaignDeletion', { agencyName: scope.agencyName, campaignId });
 };

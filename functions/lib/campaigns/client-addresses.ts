@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record';
 import type { ClientAddressBody } from '../../../shared/schemas/campaigns';
 import type { AgencyScope } from '../session/resolve';
 import { campaignEntity } from '../store/entities/campaign';
@@ -14,6 +15,12 @@ export const setClientAddress = async (scope: AgencyScope, input: ClientAddressB
   const key = { agencyName: scope.agencyName, campaignId: campaign.campaignId };
   const update = input.client ? campaignEntity.update(key).add({ clientAddresses: [input.email] }) : campaignEntity.update(key).delete({ clientAddresses: [input.email] });
   const { data } = await update.go({ response: 'all_new' });
+  await recordAudit(scope, {
+    kind: 'campaign.client_address',
+    campaignId: campaign.campaignId,
+    target: input.email,
+    changes: [{ field: 'client', before: (campaign.clientAddresses ?? []).includes(input.email), after: input.client }],
+  });
   await markSheetBehind(scope.agencyName, campaign.campaignId);
   return [...(data.clientAddresses ?? [])].sort();
 };

@@ -8,6 +8,7 @@ import {
   type TrackingQuery,
   type TrackingResponse,
 } from '../../../shared/schemas/campaigns';
+import { recordAudit, recordTalentAudits } from '../audit/record';
 import { BadRequest, Conflict, NotFound } from '../http/errors';
 import { logger, errorMessage } from '../logger';
 import { ensureRegistered } from '../processing/monitor-registry';
@@ -139,6 +140,16 @@ export const addContact = async (scope: AgencyScope, input: AddContactBody): Pro
   await boardFollows(scope.agencyName, [contact]);
   // A tracked contact makes the agency worth monitoring (idempotent; the monitor's registry).
   await ensureRegistered(scope.agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { error: errorMessage(error) }));
+  await recordAudit(scope, {
+    kind: 'contact.add',
+    campaignId: campaign.campaignId,
+    contactEmail: contact.email,
+    changes: [
+      { field: 'talent_name', before: null, after: contact.talentName || null },
+      { field: 'email_owner', before: null, after: contact.emailOwner || null },
+      { field: 'handle', before: null, after: contact.handle ?? null },
+    ],
+  });
   const sheetUpdated = await appendToInfluencerList(campaign, [contact]);
   await trackerBehind(scope.agencyName, [campaign.campaignId]);
   return { contact: toContactJson(contact, campaign.campaignName), sheetUpdated };
@@ -151,11 +162,16 @@ export const addContact = async (scope: AgencyScope, input: AddContactBody): Pro
 export const setTracking = async (scope: AgencyScope, input: Pick<ToggleTrackingBody, 'email' | 'tracking' | 'campaign_id'>): Promise<ContactJson[]> => {
   const targets = await targetsOf(scope, input.email, input.campaign_id);
   const changed: ContactItem[] = [];
+  const before = new Map(targets.map((target) => [target.campaignId, target.trackingEnabled]));
   for (const target of targets) {
     const updated = await setContactTracking(scope.agencyName, target, input.tracking);
     if (updated) changed.push(updated);
   }
   if (changed.length === 0) throw contactNotFound(input.email, input.campaign_id);
+  await recordTalentAudits(scope, 'contact.tracking', changed, (contact) => ({
+    contactEmail: contact.email,
+    changes: [{ field: 'tracking', before: before.get(contact.campaignId) ?? null, after: contact.trackingEnabled }],
+  }));
   await boardFollows(scope.agencyName, changed);
   const campaigns = await campaignsOf(scope, changed);
   await markInCampaignLists(changed.map((contact) => ({ contact, state: trackingState(contact) })), campaigns);
@@ -175,6 +191,7 @@ export const removeContact = async (scope: AgencyScope, input: Pick<RemoveContac
     if (gone) removed.push(gone);
   }
   if (removed.length === 0) throw contactNotFound(input.email, input.campaign_id);
+  await recordTalentAudits(scope, 'contact.remove', removed, (contact) => ({ contactEmail: contact.email, changes: [{ field: 'contact', before: contact.talentName || contact.email, after: null }] }));
   await boardFollows(scope.agencyName, removed);
   const campaigns = await campaignsOf(scope, removed);
   await markInCampaignLists(removed.map((contact) => ({ contact, state: INFLUENCER_TRACKING_STATES.removed })), campaigns);
@@ -186,6 +203,8 @@ export const removeContact = async (scope: AgencyScope, input: Pick<RemoveContac
 export const clearContacts = async (scope: AgencyScope): Promise<number> => {
   const contacts = await listAgencyContacts(scope.agencyName);
   await deleteContacts(scope.agencyName, contacts);
+  // One event for the whole clearing (it may be thousands of contacts), with how many went.
+  await recordAudit(scope, { kind: 'contacts.clear', changes: [{ field: 'contacts', before: contacts.length, after: 0 }] });
   await boardFollows(scope.agencyName, contacts);
   if (contacts.length) {
     const campaigns = await campaignsOf(scope, contacts);

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record';
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../../shared/messages';
 import { IMPORT_NOTES_MAX, type LonglistImportResponse } from '../../../shared/schemas/longlist-import';
@@ -148,6 +149,17 @@ export const startLonglistImport = async (
     })
     .go({ response: 'none' });
   await runningImportEntity.put({ agencyName, importId, startedAt }).go({ response: 'none' });
+  // The import as a person started it (its contacts are counted on the import's own record).
+  await recordAudit(scope, {
+    kind: 'contacts.import',
+    campaignId: campaign.campaignId,
+    target: tab,
+    changes: [
+      { field: 'rows', before: null, after: candidates.length },
+      { field: 'skipped', before: null, after: skipped.length },
+      { field: 'duplicates', before: null, after: duplicates.length },
+    ],
+  });
   await countRunningImport(agencyName, 1);
 
   if (candidates.length <= INLINE_ROWS) {

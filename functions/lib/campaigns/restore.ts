@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record';
 import { dispatchAsync } from '../async/dispatch';
 import { logger, errorMessage } from '../logger';
 import type { AgencyScope } from '../session/resolve';
@@ -46,6 +47,7 @@ export const deleteAgencyRoot = async (scope: AgencyScope): Promise<void> => {
     .set({ status: 'incomplete', error: 'Deleted on request', updatedAt: nowIso() })
     .remove(['rootFolderId', 'campaignsTrackerId'])
     .go({ response: 'none' });
+  await recordAudit(scope, { kind: 'drive.delete', target: 'Threadline folder', changes: [{ field: 'folder', before: 'present', after: 'deleted' }] });
 };
 
 const lastStartupRecovery = new Map<string, number>();

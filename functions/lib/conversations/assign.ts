@@ -1,4 +1,5 @@
 import type { AssignBody, ConversationJson } from '../../../shared/schemas/conversations';
+import { recordAudit, recordTalentAudits } from '../audit/record';
 import { getContact } from '../campaigns/contact-store';
 import { BadRequest } from '../http/errors';
 import { isConditionalFailure } from '../store/conditional-write';
@@ -85,6 +86,10 @@ export const assignConversation = async (scope: AgencyScope, body: AssignBody, n
     if (error instanceof ThreadNotAttached) throw conversationChanged();
     throw error;
   });
+  if (body.dismiss) await recordAudit(scope, { kind: 'conversation.dismiss', target: body.id, changes: [{ field: 'dismissed', before: false, after: true }] });
+  // "Another talent" is a person's explicit choice outside the candidates: recorded as such.
+  const field = body.other_talent ? 'assigned_to (another talent)' : 'assigned_to';
+  await recordTalentAudits(scope, 'conversation.assign', assignments, (entry) => ({ contactEmail: entry.contactEmail, target: body.id, changes: [{ field, before: null, after: entry.contactEmail }] }));
   const days = await followUpAfterDays(scope);
   const conversations = await Promise.all(assignments.map((entry) => contactConversation(scope, entry.campaignId, entry.contactEmail, now, days)));
   return conversations.flatMap((found) => (found ? [found.json] : []));

@@ -1,4 +1,6 @@
 import { CORRECTABLE_FIELDS, type ConversationJson, type ConversationPatchBody, type CorrectableField } from '../../../shared/schemas/conversations';
+import { correctionChanges } from '../audit/conversation-changes';
+import { recordAudit } from '../audit/record';
 import { getContact } from '../campaigns/contact-store';
 import { BadRequest } from '../http/errors';
 import { isConditionalFailure } from '../store/conditional-write';
@@ -136,6 +138,8 @@ export const correctConversation = async (scope: AgencyScope, id: string, body: 
   if (parsed.kind === 'needs_assignment') throw new BadRequest('Assign this conversation to a talent before correcting it');
   const contact = await getContact(scope.agencyName, parsed.campaignId, parsed.email);
   if (!contact) throw conversationNotFound();
+  // What the person saw before, for the audit log's before → after.
+  const before = await contactConversation(scope, contact.campaignId, contact.email, now);
   await writeCorrections(scope.agencyName, contact.campaignId, contact.email, body, new Date(now).toISOString());
   await recomputeConversation(scope.agencyName, contact.campaignId, contact.email).catch((error: unknown) => {
     // Lost every race to concurrent rebuilds, each of which read this correction: it is shown.
@@ -143,5 +147,6 @@ export const correctConversation = async (scope: AgencyScope, id: string, body: 
   });
   const found = await contactConversation(scope, contact.campaignId, contact.email, now);
   if (!found) throw conversationNotFound();
+  await recordAudit(scope, { kind: 'conversation.correct', campaignId: contact.campaignId, contactEmail: contact.email, changes: correctionChanges(body, before?.json, found.json) });
   return found.json;
 };

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record';
 import { agencyNameProblem, agencySlug, IDENTITY_MESSAGES } from '../../../shared/schemas/identity';
 import { BadRequest, Conflict } from '../http/errors';
 import { memberScope, type AgencyScope, type SessionContext } from '../session/resolve';
@@ -45,6 +46,7 @@ export const createAgency = async (session: SessionContext, typedName: string): 
   await rememberAgency(session.email, name);
   const scope = memberScope({ email: session.email, agencyName: name }, owner);
   if (!scope) throw new Error(`the owner of ${name} has no scope in it`);
+  await recordAudit(scope, { kind: 'agency.create', target: name, changes: [{ field: 'display_name', before: null, after: displayName }] });
   return { name, displayName, driveReady: drive.status === 'ready', scope };
 };
 

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record';
 import { messages } from '../../../shared/messages';
 import { apiKeyProblem, IDENTITY_MESSAGES } from '../../../shared/schemas/identity';
 import { validateOpenAIKey } from '../ai/key-check';
@@ -33,7 +34,10 @@ export const saveApiKey = async (scope: AgencyScope, service: 'openai', apiKey: 
   const check = await checkApiKey(scope, apiKey);
   if (!check.valid) throw new BadRequest(check.message);
   const sealed = await sealSecret(apiKey, apiKeyContext(scope.agencyName, service));
+  const replaced = await hasApiKey(scope, service);
   await apiKeyEntity.put({ agencyName: scope.agencyName, service, sealed, setBy: scope.email, updatedAt: nowIso() }).go({ response: 'none' });
+  // Never the key: that one was set or replaced, and its last four characters to tell keys apart.
+  await recordAudit(scope, { kind: 'api_key.set', target: service, changes: [{ field: 'openai_key', before: replaced ? 'set' : 'not set', after: `replaced (…${apiKey.slice(-4)})` }] });
 };
 
 export const hasApiKey = async (scope: AgencyScope, service: 'openai'): Promise<boolean> => {

@@ -1,7 +1,8 @@
+import { recordAudit } from '../audit/record';
 import { inviteTokenSchema } from '../../../shared/schemas/identity';
 import { hashToken } from '../crypto/token';
 import { Forbidden, NotFound } from '../http/errors';
-import type { SessionContext } from '../session/resolve';
+import { memberScope, type SessionContext } from '../session/resolve';
 import { agencyEntity } from '../store/entities/agency';
 import { inviteEntity } from '../store/entities/invite';
 import { memberEntity } from '../store/entities/member';
@@ -85,5 +86,8 @@ const finishAcceptance = async (session: Pick<SessionContext, 'email' | 'tokenHa
   const driveAccess = await grantMemberDriveAccess(agencyName, session.email);
   await memberEntity.patch({ agencyName, email: session.email }).set({ driveAccess }).go({ response: 'none' }).catch(() => undefined);
   const agency = await getAgency(agencyName);
+  // The newcomer's first act in the agency, recorded as theirs: the membership is active now.
+  const joined = memberScope({ email: session.email, agencyName }, { agencyName, email: session.email, role, status: 'active' });
+  if (joined) await recordAudit(joined, { kind: 'member.join', target: session.email, changes: [{ field: 'role', before: null, after: role }] });
   return { agencyName, displayName: agency?.displayName ?? agencyName, driveAccess };
 };

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record';
 import { messages } from '../../../shared/messages';
 import { AppError, Conflict, Forbidden, NotFound, rateLimited, UpstreamError } from '../http/errors';
 import { hashToken, newToken } from '../crypto/token';
@@ -139,6 +140,7 @@ export const inviteMember = async (scope: AgencyScope, email: string, role: 'own
       .catch(() => undefined);
     throw new UpstreamError(INVITE_MESSAGES.sendFailed);
   }
+  await recordAudit(scope, { kind: 'member.invite', target: email, changes: [{ field: 'role', before: null, after: role }] });
   return INVITE_MESSAGES.invited(email);
 };
 
@@ -185,6 +187,7 @@ export const resendInvitation = async (scope: AgencyScope, email: string): Promi
     await deleteInviteItem(tokenHash).catch(() => undefined);
     throw new UpstreamError(INVITE_MESSAGES.sendFailed);
   }
+  await recordAudit(scope, { kind: 'member.invite_resend', target: email, changes: [{ field: 'invitation', before: 'expired', after: 'sent again' }] });
   return `Invitation resent to ${email}`;
 };
 
@@ -200,6 +203,7 @@ export const cancelInvitation = async (scope: AgencyScope, email: string): Promi
     throw error;
   }
   await deleteInviteItem(invitation.inviteTokenHash).catch(() => undefined);
+  await recordAudit(scope, { kind: 'member.invite_cancel', target: email, changes: [{ field: 'invitation', before: invitation.role, after: null }] });
   return `Invitation for ${email} cancelled`;
 };
 

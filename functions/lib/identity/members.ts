@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record';
 import { BadRequest, Forbidden, NotFound } from '../http/errors';
 import type { AgencyScope } from '../session/resolve';
 import { agencyEntity } from '../store/entities/agency';
@@ -89,4 +90,5 @@ export const removeMember = async (scope: AgencyScope, email: string): Promise<v
   }
   if (member.inviteTokenHash) await inviteEntity.delete({ tokenHash: member.inviteTokenHash }).go({ response: 'none' }).catch(() => undefined);
   if (member.status === 'active') await revokeMemberDriveAccess(scope.agencyName, email);
+  await recordAudit(scope, { kind: 'member.remove', target: email, changes: [{ field: 'role', before: `${member.role} (${member.status})`, after: null }] });
 };

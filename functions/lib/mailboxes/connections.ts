@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record';
 import type { ConnectMailboxBody, MailboxJson, MailboxesResponse } from '../../../shared/schemas/mailboxes';
 import { connectMailboxBody } from '../../../shared/schemas/mailboxes';
 import { messages } from '../../../shared/messages';
@@ -73,6 +74,15 @@ export const connectMailbox = async (scope: AgencyScope, body: Connect): Promise
   else delete item.after;
   delete item.disconnectedAt;
   await mailboxEntity.put(item).go({ response: 'none' });
+  await recordAudit(scope, {
+    kind: 'mailbox.connect',
+    target: scope.email,
+    changes: [
+      { field: 'connected', before: wasConnected, after: true },
+      { field: 'from_addresses', before: wasConnected ? (existing?.fromAddresses ?? []) : null, after: body.from_addresses },
+      { field: 'after', before: wasConnected ? (existing?.after ?? null) : null, after: body.after ?? null },
+    ],
+  });
   // Gmail push (with a topic configured): new mail reaches the agency within seconds. A failed
   // watch is recorded on the mailbox's health; the 2-minute check reads it either way.
   const watched = await watchMailbox(scope.email);
@@ -100,5 +110,13 @@ export const disconnectMailbox = async (scope: AgencyScope, options: { remove_da
   // The last agency reading this mailbox let go: Gmail stops notifying.
   await stopWatchIfUnused(scope.email);
   const removed = options.remove_data ? await removeMailboxData(scope.agencyName, scope.email) : 0;
+  await recordAudit(scope, {
+    kind: 'mailbox.disconnect',
+    target: scope.email,
+    changes: [
+      { field: 'connected', before: existing?.connected ?? false, after: false },
+      { field: 'removed_threads', before: null, after: options.remove_data ? removed : null },
+    ],
+  });
   return { removed_threads: removed };
 };

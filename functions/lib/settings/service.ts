@@ -2,6 +2,8 @@ import { MODEL_DEFAULTS, MODEL_PURPOSES, type ModelPurpose } from '../../../shar
 import { messages } from '../../../shared/messages';
 import type { SettingsProfile, SettingsSectionName } from '../../../shared/schemas/settings';
 import { PROFILE_MODELS } from '../../../shared/settings-profiles';
+import { recordAudit } from '../audit/record';
+import { settingsChanges } from '../audit/settings-changes';
 import { Conflict } from '../http/errors';
 import { requireOwner } from '../identity/roles';
 import { isConditionalFailure } from '../store/conditional-write';
@@ -57,38 +59,47 @@ const updateOverrides = async (scope: AgencyScope, change: (current: Overrides) 
 
 export const updateSection = async <S extends SettingsSectionName>(scope: AgencyScope, section: S, fields: SectionChange<S>): Promise<Settings[S]> => {
   const defined = definedFields(fields);
+  const before = await readSettings(scope);
   const settings = await updateOverrides(scope, (current) => ({ ...current, [section]: { ...current[section], ...defined } }));
+  await recordAudit(scope, { kind: 'settings.change', target: section, changes: settingsChanges(before, settings, [section]) });
   return settings[section];
 };
 
 export const updateModelConfig = async (scope: AgencyScope, purpose: ModelPurpose, fields: NonNullable<SectionChange<'model_config'>[ModelPurpose]>) => {
   const defined = definedFields(fields);
   if (fields.model !== undefined) await checkModelChoice(scope.agencyName, fields.model);
+  const before = await readSettings(scope);
   const settings = await updateOverrides(scope, (current) => {
     const models = current.model_config ?? {};
     return { ...current, model_config: { ...models, [purpose]: { ...models[purpose], ...defined } } };
   });
   // Someone chose a model for this purpose: a replacement warning about it has been answered.
   if (fields.model !== undefined) await clearModelWarnings(scope.agencyName, [purpose]);
+  await recordAudit(scope, { kind: 'settings.change', target: 'model_config', changes: settingsChanges(before, settings, ['model_config']) });
   return modelConfiguration(settings, purpose);
 };
 
 export const resetSettings = async (scope: AgencyScope, configType: 'all' | SettingsSectionName): Promise<Settings> => {
   requireOwner(scope, messages.roles.ownerOnly.resetSettings);
-  return updateOverrides(scope, (current) => {
+  const before = await readSettings(scope);
+  const settings = await updateOverrides(scope, (current) => {
     if (configType === 'all') return {};
     const { [configType]: _dropped, ...rest } = current;
     return rest;
   });
+  await recordAudit(scope, { kind: 'settings.reset', target: configType, changes: settingsChanges(before, settings) });
+  return settings;
 };
 
 export const applyProfile = async (scope: AgencyScope, profile: SettingsProfile) => {
+  const before = await readSettings(scope);
   const settings = await updateOverrides(scope, (current) => {
     const models = { ...current.model_config };
     for (const purpose of MODEL_PURPOSES) models[purpose] = { ...models[purpose], model: liveModelFor(PROFILE_MODELS[profile][purpose], purpose) };
     return { ...current, model_config: models };
   });
   await clearModelWarnings(scope.agencyName, MODEL_PURPOSES);
+  await recordAudit(scope, { kind: 'settings.profile', target: profile, changes: settingsChanges(before, settings, ['model_config']) });
   return modelConfigurations(settings);
 };
 

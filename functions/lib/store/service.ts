@@ -6,6 +6,7 @@ import { activeJobEntity, lastJobEntity } from './entities/active-job';
 import { agencyEntity } from './entities/agency';
 import { agencyPulseEntity } from './entities/agency-pulse';
 import { apiKeyEntity } from './entities/api-key';
+import { auditEventEntity, auditSettingsEntity } from './entities/audit-event';
 import { campaignEntity } from './entities/campaign';
 import { contactEntity, contactWordEntity } from './entities/contact';
 import { conversationEntity } from './entities/conversation';
@@ -39,6 +40,8 @@ export const threadlineStore = new Service(
     agency: agencyEntity,
     agencyPulse: agencyPulseEntity,
     apiKey: apiKeyEntity,
+    auditEvent: auditEventEntity,
+    auditSettings: auditSettingsEntity,
     campaign: campaignEntity,
     contact: contactEntity,
     contactWord: contactWordEntity,

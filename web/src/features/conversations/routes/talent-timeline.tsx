@@ -15,6 +15,7 @@ import { orderTalentConversations, selectedConversation } from '../lib/timeline-
 import { usePreviousPage } from '../../../lib/previous-page';
 import { timelineBackLink } from '../lib/timeline-back';
 import { timelineText } from '../lib/timeline-text';
+import { TalentActivity } from '../../audit/components/talent-activity';
 
 /**
  * /talents/:email — one talent across all their campaigns (`?campaign=<id>` opens that
@@ -60,6 +61,7 @@ export const TalentTimelineRoute = () => {
           <TimelineConversation key={selected.id} conversation={selected} />
         </div>
       )}
+      <TalentActivity contactEmail={email} />
     </>
   );
 };

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notifications';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ApiError } from '../../../lib/api-client';
+import { ActivitySection } from '../../audit/components/activity-section';
 import { AgencyMembersSection } from '../../members/components/agency-members-section';
 import { ConnectedMailboxesSection } from '../../mailboxes/components/connected-mailboxes-section';
 import { useMembership } from '../../auth/api/use-membership';
@@ -81,6 +82,7 @@ export const SettingsRoute = () => {
         <EarliestEmailSection />
         <ProcessingSettingsSection />
         <DriveRecoverySection />
+        <ActivitySection />
       </div>
     </>
   );

@@ -21,6 +21,10 @@ const suites: { name: string; load: () => Promise<{ run: () => Promise<boolean |
     name: 'Contact search: 20,000 contacts, items and read units per answer (bounded), the talent on the last listing page found at once',
     load: async () => ({ run: (await import('./contacts-search')).runContactSearchBench }),
   },
+  {
+    name: 'Board page: read units and answer time of a 50-row page at 100 and 5,000 talents (goal <= 10 units, <= 100 ms, within 2x)',
+    load: async () => ({ run: (await import('./board-page')).runBoardPageBench }),
+  },
   { name: 'Gmail push: new mail to the conversations API over 20 messages (p50, p90; goal p90 ≤ 15 s)', load: async () => ({ run: (await import('./push-latency')).runPushLatencyBench }) },
   { name: 'SPA first signed-in page: brotli size of the code Chromium downloads loading the dashboard after sign-in, up to network idle (budget 150 KB)', load: async () => ({ run: (await import('./spa')).runSpaBench }) },
   { name: 'AWS cost: counted calls x list prices (fixed, idle agency-month <= $0.10, active agency-month <= $3)', load: async () => ({ run: (await import('./cost')).runCostBench }) },

@@ -8,17 +8,21 @@
  * Lambda limits: issue 24, "light functions"), and when any bundle directory (what CDK zips)
  * holds a source map or a bundle points at one. For every bundle near or over its budget it
  * prints what weighs most in it (esbuild's metafile, by package or source folder), which is where
- * a fix starts.
+ * a fix starts. The AWS SDK clients named in LAMBDA_RUNTIME_PACKAGES are the Lambda runtime's, not
+ * the bundle's: the sizes leave them out (they are not in the zip), the cold imports load them from
+ * node_modules as Lambda loads its own copy, and the bench fails when a bundle leaves any other
+ * package to the runtime.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build, type Metafile } from 'esbuild';
 import { routes, tasks } from '../functions/routes';
-import { BUNDLE_FILE_NAME, esbuildOptions, RUNTIME_NODE_OPTIONS } from '../infra/constructs/bundling';
+import { BUNDLE_FILE_NAME, esbuildOptions, LAMBDA_RUNTIME_PACKAGES, RUNTIME_NODE_OPTIONS } from '../infra/constructs/bundling';
 import { handlerEntry, PROJECT_ROOT } from '../infra/constructs/paths';
 
 /** Per kind: an API route answers a person waiting on it, a task runs in the background. */
@@ -179,6 +183,23 @@ const overBudget = (results: BundleResult[], kind: BenchEntry['kind']): BundleRe
 const largestOf = (results: BundleResult[], kind: BenchEntry['kind']): number =>
   Math.max(0, ...results.filter((result) => result.kind === kind).map((result) => result.bytes));
 
+const medianOf = (results: BundleResult[], kind: BenchEntry['kind']): number => median(results.filter((result) => result.kind === kind).map((result) => result.bytes));
+
+/**
+ * Imports a bundle leaves to the runtime that the runtime is not known to provide: `<id>: <path>`.
+ * Read from the output's imports: an input's list also names imports TypeScript elides (used as
+ * types only), which never reach the bundle.
+ */
+export const unprovidedExternals = (id: string, metafile: Metafile, provided: readonly string[] = LAMBDA_RUNTIME_PACKAGES): string[] => {
+  const found = new Set<string>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const imported of output.imports) {
+      if (imported.external && !isBuiltin(imported.path) && !provided.includes(imported.path)) found.add(`${id}: ${imported.path}`);
+    }
+  }
+  return [...found];
+};
+
 /** Returns false when a bundle is over its budget or ships a source map (bench/run.ts turns that into exit 1). */
 export const runBundleBench = async (onlyIds: readonly string[] = []): Promise<boolean> => {
   const entries = manifestEntries().filter((entry) => onlyIds.length === 0 || onlyIds.includes(entry.id));
@@ -198,8 +219,8 @@ export const runBundleBench = async (onlyIds: readonly string[] = []): Promise<b
   console.log(
     `\n${results.length} bundles (${distinct.length} distinct) in ${bundledIn.toFixed(1)} s; ` +
       `cold imports (median of ${IMPORT_RUNS}) measured in ${measuredIn.toFixed(1)} s; ` +
-      `largest route ${kb(largestOf(results, 'route'))} KB (${overBudget(results, 'route').length} over ${kb(BUNDLE_LIMIT_BYTES.route)} KB), ` +
-      `largest task ${kb(largestOf(results, 'task'))} KB (${overBudget(results, 'task').length} over ${kb(BUNDLE_LIMIT_BYTES.task)} KB), ` +
+      `largest route ${kb(largestOf(results, 'route'))} KB, median ${kb(medianOf(results, 'route'))} KB (${overBudget(results, 'route').length} over ${kb(BUNDLE_LIMIT_BYTES.route)} KB), ` +
+      `largest task ${kb(largestOf(results, 'task'))} KB, median ${kb(medianOf(results, 'task'))} KB (${overBudget(results, 'task').length} over ${kb(BUNDLE_LIMIT_BYTES.task)} KB), ` +
       `slowest import ${Math.max(...results.map((result) => result.importMs)).toFixed(0)} ms`,
   );
 
@@ -210,7 +231,13 @@ export const runBundleBench = async (onlyIds: readonly string[] = []): Promise<b
     return false;
   }
 
+  const unprovided = entries.flatMap((entry) => unprovidedExternals(entry.id, metafiles.get(entry.id)!));
+  console.log(`left to the Lambda runtime: ${LAMBDA_RUNTIME_PACKAGES.join(', ')}; anything else left out of a bundle: ${unprovided.length}`);
   let ok = true;
+  if (unprovided.length) {
+    ok = false;
+    console.error(`\nFAIL: bundles import packages the Lambda runtime does not provide and the bundle does not hold: ${unprovided.join(', ')}`);
+  }
   for (const kind of ['route', 'task'] as const) {
     const oversized = overBudget(results, kind);
     if (!oversized.length) continue;

@@ -1,7 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, Runtime, RuntimeManagementMode, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -64,6 +64,9 @@ export class AppFunction extends Construct {
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: PACKAGE_LOCK,
       runtime: APP_RUNTIME,
+      // The AWS SDK clients come from the runtime (bundling.ts, LAMBDA_RUNTIME_PACKAGES): its
+      // version, and so theirs, changes when the function is deployed, never between deploys.
+      runtimeManagementMode: RuntimeManagementMode.FUNCTION_UPDATE,
       architecture: Architecture.ARM_64,
       memorySize: props.memoryMb ?? DEFAULT_MEMORY_MB,
       timeout: Duration.seconds(props.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),

@@ -40,7 +40,7 @@ export const BUNDLE_FILE_NAME = 'index.mjs';
  */
 export const BUNDLE_ALIASES = {
   'node-fetch': fileURLToPath(new URL('./no-node-fetch.ts', import.meta.url)),
-  '@aws-sdk/credential-provider-node': fileURLToPath(new URL('./lambda-credentials.ts', import.meta.url)),
+  electrodb: fileURLToPath(new URL('./bundle-stand-ins/electrodb-entities.ts', import.meta.url)),
   jsonschema: fileURLToPath(new URL('./no-jsonschema.ts', import.meta.url)),
   'gcp-metadata': fileURLToPath(new URL('./no-gcp-metadata.ts', import.meta.url)),
   'google-auth-library': fileURLToPath(new URL('./bundle-stand-ins/oauth2-client-only.ts', import.meta.url)),
@@ -51,8 +51,42 @@ export const BUNDLE_ALIASES = {
   'https-proxy-agent': fileURLToPath(new URL('./bundle-stand-ins/inert-proxy-agent.ts', import.meta.url)),
   'dom-serializer': fileURLToPath(new URL('./bundle-stand-ins/no-html-serializer.ts', import.meta.url)),
   semver: fileURLToPath(new URL('./bundle-stand-ins/semver-gte.ts', import.meta.url)),
-  '@smithy/core/event-streams': fileURLToPath(new URL('./bundle-stand-ins/no-event-streams.ts', import.meta.url)),
+  openai: fileURLToPath(new URL('./bundle-stand-ins/openai', import.meta.url)),
+  '@aws-lambda-powertools/parser/helpers': fileURLToPath(new URL('./bundle-stand-ins/powertools-parser-helpers.ts', import.meta.url)),
+  '@aws-lambda-powertools/parser/schemas/eventbridge': fileURLToPath(new URL('./bundle-stand-ins/powertools-eventbridge-schema.ts', import.meta.url)),
 } as const;
+
+/**
+ * The AWS SDK v3 packages Threadline's functions (and ElectroDB, Powertools) import, taken from
+ * the Lambda Node.js 24 runtime instead of the bundle. The runtime ships the whole SDK v3 (every
+ * client, lib-dynamodb, util-dynamodb, with their @smithy dependencies); bundled, minified and
+ * tree-shaken, these clients still weighed ~270 KB in every function (more than half of a
+ * route's bundle) and put every route over its 500 KB budget.
+ *
+ * Why this is safe to take from the runtime:
+ * - Each package is named, not `@aws-sdk/*`: a package the runtime may not ship (a service's
+ *   client newer than the runtime's SDK, a @smithy helper) is bundled as before, and
+ *   bench/bundles.ts fails when a bundle leaves out any package that is not in this list.
+ * - Only long-stable operations are called (DynamoDB Get/Put/Update/Delete/Query/BatchWrite
+ *   through the document client, KMS GenerateDataKey/Decrypt, Lambda Invoke, Secrets Manager
+ *   through Powertools, SESv2 SendEmail, Step Functions Start/Stop/DescribeExecution); lib-dynamodb and client-dynamodb come from the same runtime
+ *   release, so they always match each other (a bundled lib-dynamodb over the runtime's client
+ *   could not promise that).
+ * - The runtime's version changes only when a function is deployed (RuntimeManagementMode
+ *   FUNCTION_UPDATE in app-function.ts), never silently between two deploys.
+ * Tests, the local runtime and the bundle bench resolve the same names from node_modules, the
+ * versions package-lock.json pins.
+ */
+export const LAMBDA_RUNTIME_PACKAGES = [
+  '@aws-sdk/client-dynamodb',
+  '@aws-sdk/lib-dynamodb',
+  '@aws-sdk/util-dynamodb',
+  '@aws-sdk/client-kms',
+  '@aws-sdk/client-lambda',
+  '@aws-sdk/client-secrets-manager',
+  '@aws-sdk/client-sesv2',
+  '@aws-sdk/client-sfn',
+] as const;
 
 export const esbuildOptions = {
   bundle: true,
@@ -72,11 +106,8 @@ export const esbuildOptions = {
   mainFields: ['module', 'main'],
   banner: { js: ESM_REQUIRE_BANNER },
   alias: BUNDLE_ALIASES,
-  // Bundle the AWS SDK v3 instead of using the runtime's copy: the runtime's version drifts
-  // (AWS updates it without notice), while lib-dynamodb/electrodb and the local runtime are
-  // tested against the versions pinned in package-lock.json. A bundled, tree-shaken client is
-  // also no slower to import than the runtime's many-file copy (see bench/bundles.ts).
-  external: [],
+  // The AWS SDK clients come from the Lambda runtime (see LAMBDA_RUNTIME_PACKAGES).
+  external: [...LAMBDA_RUNTIME_PACKAGES],
 } as const satisfies BuildOptions;
 
 /** The same options in NodejsFunction's vocabulary; local esbuild only, never Docker. */
@@ -89,7 +120,9 @@ export const nodejsBundlingOptions: BundlingOptions = {
   mainFields: [...esbuildOptions.mainFields],
   banner: esbuildOptions.banner.js,
   externalModules: [...esbuildOptions.external],
-  bundleAwsSDK: true,
+  // The SDK is taken from the runtime, but only the packages externalModules names (CDK's own
+  // default, every `@aws-sdk/*`, applies only when externalModules is not given).
+  bundleAwsSDK: false,
   charset: Charset.UTF8,
   esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([name, path]) => [`--alias:${name}`, path])),
   forceDockerBundling: false,

@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, AssetStaging, Stack } from 'aws-cdk-lib';
 import { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppFunction } from '../../infra/constructs/app-function';
-import { BUNDLE_FILE_NAME, ESM_REQUIRE_BANNER, esbuildOptions, nodejsBundlingOptions, RUNTIME_NODE_OPTIONS } from '../../infra/constructs/bundling';
+import { BUNDLE_FILE_NAME, ESM_REQUIRE_BANNER, esbuildOptions, LAMBDA_RUNTIME_PACKAGES, nodejsBundlingOptions, RUNTIME_NODE_OPTIONS } from '../../infra/constructs/bundling';
+import { PROJECT_ROOT } from '../../infra/constructs/paths';
 import { cdkJsonContext, TEST_REGION } from './synthesize';
 
 /**
@@ -47,8 +49,17 @@ describe('AppFunction bundling (real esbuild)', () => {
   });
 
   it('runs in plain Node as Lambda would load it: import, then call the handler', () => {
+    // As in Lambda: the function's directory holds only the bundle, and the runtime provides the
+    // AWS SDK packages the bundle leaves out (here linked from node_modules, and nothing else).
+    const root = mkdtempSync(join(tmpdir(), 'lambda-runtime-'));
+    for (const name of LAMBDA_RUNTIME_PACKAGES) {
+      mkdirSync(dirname(join(root, 'node_modules', name)), { recursive: true });
+      symlinkSync(join(PROJECT_ROOT, 'node_modules', name), join(root, 'node_modules', name));
+    }
+    mkdirSync(join(root, 'task'));
+    copyFileSync(join(bundleDir, BUNDLE_FILE_NAME), join(root, 'task', BUNDLE_FILE_NAME));
     const script = `
-      const { handler } = await import(${JSON.stringify(pathToFileURL(join(bundleDir, BUNDLE_FILE_NAME)).href)});
+      const { handler } = await import(${JSON.stringify(pathToFileURL(join(root, 'task', BUNDLE_FILE_NAME)).href)});
       const response = await handler({
         version: '2.0', routeKey: 'GET /api/v3/system/health', rawPath: '/api/v3/system/health', headers: {},
         requestContext: { requestId: 'bundle-test', http: { method: 'GET', path: '/api/v3/system/health' } },
@@ -58,6 +69,7 @@ describe('AppFunction bundling (real esbuild)', () => {
       env: { PATH: process.env.PATH, NODE_OPTIONS: RUNTIME_NODE_OPTIONS, TABLE_NAME: 'probe', AWS_REGION: TEST_REGION, LOG_LEVEL: 'SILENT' },
       encoding: 'utf8',
     });
+    rmSync(root, { recursive: true, force: true });
     const response = JSON.parse(output) as { statusCode: number; body: string };
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.body)).toMatchObject({ status: 'ok' });
@@ -74,7 +86,7 @@ describe('AppFunction bundling (real esbuild)', () => {
       mainFields: esbuildOptions.mainFields,
       banner: esbuildOptions.banner.js,
       externalModules: esbuildOptions.external,
-      bundleAwsSDK: true,
+      bundleAwsSDK: false,
       forceDockerBundling: false,
     });
   });

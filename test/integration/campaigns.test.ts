@@ -52,8 +52,9 @@ const talentCampaigns = async (email: string): Promise<string[]> => {
     new QueryCommand({
       TableName: TABLE_NAME,
       IndexName: 'byTalent',
-      KeyConditionExpression: 'gsi4pk = :pk',
-      ExpressionAttributeValues: { ':pk': `AGENCY#${AGENCY}#TALENT#${email}` },
+      // The index also holds the talent's conversations (CONV#) and audit events (AUDIT#).
+      KeyConditionExpression: 'gsi4pk = :pk AND begins_with(gsi4sk, :contact)',
+      ExpressionAttributeValues: { ':pk': `AGENCY#${AGENCY}#TALENT#${email}`, ':contact': 'CONTACT#' },
     }),
   );
   return Items.map((item) => String(item.gsi4sk));

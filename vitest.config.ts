@@ -1,4 +1,6 @@
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Node 20 is this machine's runtime; Lambda runs a newer one, so the SDK's Node 20 notice is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -20,14 +22,65 @@ const pinnedClocks = {
   OPENAI_TIER: '5',
 };
 
+/** A small seeded shuffle (mulberry32): the same seed gives the same order. */
+const shuffled = <T>(items: readonly T[], seed: number): T[] => {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+};
+
+/**
+ * An e2e file mostly waits (Chromium, the 1 s and 10 s status polls, the emulators): a whole file
+ * keeps about a fifth of a core busy. Run last and one at a time, the e2e files left the second
+ * core idle for some 9 minutes of `npm test`. Here they share the two workers with every other
+ * file: one e2e file, then one of the others (longest first, as the last run timed them; a new
+ * file first), and so on, so an e2e file tends to run beside a file that uses the CPU, and the
+ * queue ends on short files that fill both workers to the end. A project whose config shuffles its
+ * files (e2e: none may lean on another having run first) gets them in a seeded random order.
+ */
+class InterleavedSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const lastDuration = (spec: TestSpecification) =>
+      this.ctx.cache.getFileTestResults(`${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId)}`)?.duration ?? Number.POSITIVE_INFINITY;
+    const longestFirst = (a: TestSpecification, b: TestSpecification) => {
+      const [da, db] = [lastDuration(a), lastDuration(b)];
+      return da === db ? 0 : da > db ? -1 : 1;
+    };
+    const waiting = sorted.filter((spec) => spec.project.name === 'e2e');
+    const rest = sorted.filter((spec) => spec.project.name !== 'e2e').sort(longestFirst);
+    // A project's `sequence.shuffle.files` resolves to vitest's RandomSequencer (and a seed) in its own config.
+    const own = waiting[0]?.project.config.sequence;
+    const e2e = own && own.sequencer !== BaseSequencer ? shuffled(waiting, own.seed ?? Date.now()) : waiting;
+    const queue: TestSpecification[] = [];
+    for (let i = 0; i < Math.max(e2e.length, rest.length); i += 1) {
+      if (e2e[i]) queue.push(e2e[i]!);
+      if (rest[i]) queue.push(rest[i]!);
+    }
+    return queue;
+  }
+}
+
 // One runner, every kind of test. `npm test` runs every project; CI must see all of them pass.
 export default defineConfig({
   test: {
     reporters: process.env.CI ? ['default'] : ['default'],
     // vitest's default (available cores - 1) is one worker on these 2-core machines, so every file
     // waited for the one before; most of an e2e or integration file's time is waiting (browser,
-    // timers, emulators), so two files at once nearly halve the run. e2e files still run one at a time.
+    // timers, emulators), so two files at once nearly halve the run.
     maxWorkers: 2,
+    sequence: { sequencer: InterleavedSequencer },
     projects: [
       {
         test: {
@@ -80,9 +133,9 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
-          // Each file is one journey on its own runtime; files in random order prove none leans
-          // on another having run first.
+          // Each file is one journey on its own runtime, port, data folder and browser profile, so
+          // it runs beside any other file (InterleavedSequencer above); files in random order
+          // prove none leans on another having run first.
           sequence: { shuffle: { files: true, tests: false } },
         },
       },

@@ -1,9 +1,11 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectBoardRow } from '../../functions/lib/conversations/board/project';
+import { listCampaignContacts } from '../../functions/lib/campaigns/contact-store';
+import { projectBoardRow, projectNewBoardRows } from '../../functions/lib/conversations/board/project';
 import { dynamoClient, TABLE_NAME } from '../../functions/lib/store/client';
 import { conversationListResponse, type ConversationListResponse } from '../../shared/schemas/conversations';
 import { seed, truth } from '../fixtures/seed';
+import { seedContacts } from '../support/contact-seed';
 import { seedBoard, wholeCampaignPages } from '../support/board-seed';
 import { boot, type Booted } from './harness';
 import { createAgency, signIn, type SignedIn } from './identity-helpers';
@@ -146,6 +148,22 @@ describe(`the board projection over ${ROWS} talents`, () => {
     expect(gone.ids).not.toContain(id);
     expect(gone.total).toBe(after.total - 1);
     expect(await walk(`campaign_id=${CAMPAIGN}&sort=talent`)).toMatchObject(await expected({ sort: 'talent' }));
+  });
+
+  it("projects a bulk import's new rows in batches, the same rows and counts as one by one", async () => {
+    const created = await owner.api.post('/api/campaigns/add', { campaign_id: 'board-b', campaign_name: 'Board B', client_name: 'Glow' });
+    expect(created.status, created.text).toBe(200);
+    await seedContacts(agency, Array.from({ length: 60 }, (_, i) => ({ campaignId: 'board-b', email: `bulk${String(i).padStart(3, '0')}@board.test`, talentName: `Bulk ${i}` })));
+    const contacts = await listCampaignContacts(agency, 'board-b');
+    // A few rows already projected (their heads exist): those take the careful way.
+    await projectBoardRow(agency, 'board-b', contacts[3]!.email);
+    await projectNewBoardRows(agency, 'board-b', contacts);
+    await projectNewBoardRows(agency, 'board-b', contacts.slice(0, 10));
+    const got = await walk('campaign_id=board-b&sort=talent&limit=25');
+    const pages = await wholeCampaignPages(agency, { campaign_id: 'board-b', sort: 'talent', limit: 25 } as never, Date.now(), 3);
+    expect(got.ids).toEqual(pages.flatMap((page) => page.items.map((row) => row.id)));
+    expect(got.total).toBe(60);
+    expect(got.counts.not_contacted).toBe(60);
   });
 
   const boardItemsOf = async (match: (item: Record<string, unknown>) => boolean) => {

@@ -16,7 +16,7 @@ import { contactEntity } from '../store/entities/contact';
 import { longlistImportChunkEntity, longlistImportEntity, runningImportEntity, type LonglistImportItem } from '../store/entities/longlist-import';
 import { epochSeconds, nowIso } from '../store/keys';
 import { agencyDrive, recoverAgencyDrive } from './agency-drive';
-import { projectBoardRows } from '../conversations/board/project';
+import { projectNewBoardRows } from '../conversations/board/project';
 import { createContact, type ContactItem } from './contact-store';
 import { trackerBehind, writableCampaign } from './contacts';
 import { syncInfluencerList } from './influencer-list';
@@ -215,7 +215,7 @@ const importChunkContacts = async (item: LonglistImportItem, candidates: Candida
     if (data) classify(candidate, data as ContactItem);
   });
   // Every contact this chunk stored, new or found after a crash, gets its board row (idempotent).
-  await projectBoardRows(agencyName, imported);
+  await projectNewBoardRows(agencyName, campaignId, imported);
   return { imported, duplicates };
 };
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { conversationEntity } from '../store/entities/conversation';
+import { conversationEntity, type ConversationItem } from '../store/entities/conversation';
 import { conversationThreadEntity, type ConversationThreadItem } from '../store/entities/conversation-thread';
 import { sheetSyncStateEntity } from '../store/entities/sheet-sync-state';
 import { mailMessageEntity, type MailMessageItem } from '../store/entities/mail-message';
@@ -50,6 +50,13 @@ export const getMessages = async (agencyName: string, messageKeys: Iterable<stri
 export const getThreads = async (agencyName: string, threadKeys: Iterable<string>): Promise<ConversationThreadItem[]> => {
   const keys = [...new Set(threadKeys)].map((threadKey) => ({ agencyName, threadKey }));
   return (await batchGet(keys, (page) => conversationThreadEntity.get(page as never).go({ consistent: true }) as never)) as ConversationThreadItem[];
+};
+
+/** Some conversations of one campaign, by contact e-mail (BatchGetItem, strongly consistent). */
+export const getConversationItems = async (agencyName: string, campaignId: string, emails: Iterable<string>): Promise<Map<string, ConversationItem>> => {
+  const keys = [...new Set(emails)].map((subjectKey) => ({ agencyName, campaignId, subjectKey }));
+  const items = (await batchGet(keys, (page) => conversationEntity.get(page as never).go({ consistent: true }) as never)) as ConversationItem[];
+  return new Map(items.map((item) => [item.subjectKey, item]));
 };
 
 /** A deleted campaign's conversation records and its tracker's sync state (the threads and messages stay: other campaigns may share them). */

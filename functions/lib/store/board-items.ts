@@ -1,4 +1,4 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient, TABLE_NAME } from './client';
 import { isConditionalFailure } from './conditional-write';
 import { keys } from './keys';
@@ -209,4 +209,38 @@ export const deleteBoardHeadIf = async (agencyName: string, campaignId: string, 
     if (isConditionalFailure(error)) return false;
     throw error;
   }
+};
+
+/** The heads of some rows of one campaign, by e-mail (BatchGetItem, 100 a call). */
+export const getBoardHeads = async (agencyName: string, campaignId: string, emails: readonly string[]): Promise<Map<string, BoardHead>> => {
+  const found = new Map<string, BoardHead>();
+  for (let i = 0; i < emails.length; i += 100) {
+    let keys: Record<string, unknown>[] = emails.slice(i, i + 100).map((email) => headKey(agencyName, campaignId, email));
+    for (let attempt = 0; keys.length; attempt += 1) {
+      if (attempt === 8) throw new Error(`${keys.length} board heads were not read; try again`);
+      const { Responses, UnprocessedKeys } = await client().send(new BatchGetCommand({ RequestItems: { [TABLE_NAME]: { Keys: keys, ConsistentRead: true } } }));
+      for (const item of Responses?.[TABLE_NAME] ?? []) {
+        const email = String(item.sk).slice(`BOARDROW#${campaignId}#`.length);
+        found.set(email, { keys: (item.keys as string[] | undefined) ?? [], version: Number(item.version ?? 0), ...(typeof item.status === 'string' ? { status: item.status } : {}) });
+      }
+      keys = (UnprocessedKeys?.[TABLE_NAME]?.Keys ?? []) as Record<string, unknown>[];
+      if (keys.length) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+    }
+  }
+  return found;
+};
+
+/** Adds rows to a campaign's status counts in one write (a bulk import's new rows). */
+export const addBoardCounts = async (agencyName: string, campaignId: string, counts: Readonly<Record<string, number>>): Promise<void> => {
+  const entries = Object.entries(counts).filter(([, count]) => count !== 0);
+  if (entries.length === 0) return;
+  await client().send(
+    new UpdateCommand({
+      TableName: TABLE_NAME,
+      Key: counterKey(agencyName, campaignId),
+      UpdateExpression: `ADD ${entries.map((_, i) => `#s${i} :n${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([status], i) => [`#s${i}`, `c_${status}`])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, count], i) => [`:n${i}`, count])),
+    }),
+  );
 };

@@ -1,14 +1,16 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ConversationJson, ConversationSort } from '../../../../shared/schemas/conversations';
 import { needsReply } from '../../../../shared/conversation-status';
-import { getContact } from '../../campaigns/contact-store';
+import { getContact, type ContactItem } from '../../campaigns/contact-store';
 import { campaignEntity } from '../../store/entities/campaign';
 import { conversationEntity, type ConversationItem } from '../../store/entities/conversation';
 import {
+  addBoardCounts,
   boardEntryPartition,
   deleteBoardHeadIf,
   deleteBoardItems,
   getBoardHead,
+  getBoardHeads,
   moveBoardCount,
   packEntryKey,
   putBoardEntries,
@@ -18,6 +20,7 @@ import {
 } from '../../store/board-items';
 import { Transient } from '../../tasks/transient';
 import { toConversationJson } from '../read-model';
+import { getConversationItems } from '../store';
 import { orderOf, statusOrder } from './order';
 
 /**
@@ -119,4 +122,42 @@ export const projectBoardRows = async (agencyName: string, rows: readonly { camp
     for (let next = queue.shift(); next; next = queue.shift()) await projectBoardRow(agencyName, next.campaignId, next.email);
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+};
+
+/**
+ * Rows a bulk import just created: most have no head and no conversation yet, so their entries
+ * are written in batches, each head created only if still absent (else the row is projected the
+ * careful way), and the counts moved once. A crash before a head is written leaves entries the
+ * retried import writes again, the same.
+ */
+export const projectNewBoardRows = async (agencyName: string, campaignId: string, contacts: readonly ContactItem[], now: number = Date.now()): Promise<void> => {
+  if (contacts.length === 0) return;
+  const emails = contacts.map((contact) => contact.email);
+  const [campaign, heads, conversations] = await Promise.all([
+    campaignEntity.get({ agencyName, campaignId }).go(),
+    getBoardHeads(agencyName, campaignId, emails),
+    getConversationItems(agencyName, campaignId, emails),
+  ]);
+  if (!campaign.data) return;
+  const careful: ContactItem[] = [];
+  const fresh: { contact: ContactItem; row: ConversationJson; entries: BoardEntry[] }[] = [];
+  for (const contact of contacts) {
+    if (heads.has(contact.email)) {
+      careful.push(contact);
+      continue;
+    }
+    const row = toConversationJson({ item: conversations.get(contact.email), contact, campaign: campaign.data, now, followUpAfterDays: 0, threads: 'latest' });
+    fresh.push({ contact, row, entries: entriesOf(agencyName, row) });
+  }
+  await putBoardEntries(fresh.flatMap((entry) => entry.entries));
+  const counts: Record<string, number> = {};
+  await Promise.all(
+    fresh.map(async ({ contact, row, entries }) => {
+      const created = await putBoardHeadIf(agencyName, campaignId, contact.email, 0, { keys: entries.map(packEntryKey), version: 2, status: row.status });
+      if (created) counts[row.status] = (counts[row.status] ?? 0) + 1;
+      else careful.push(contact);
+    }),
+  );
+  await addBoardCounts(agencyName, campaignId, counts);
+  await projectBoardRows(agencyName, careful.map((contact) => ({ campaignId, email: contact.email })));
 };

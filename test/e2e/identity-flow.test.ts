@@ -78,7 +78,7 @@ describe('identity flow', () => {
     expect(await me.getByRole('button').count()).toBe(0);
     await page.getByPlaceholder('teammate@example.com').fill(`mate-${local}@acme.test`);
     await page.getByRole('button', { name: 'Send Invite' }).click();
-    await page.getByText('Invitation Sent').waitFor();
+    await page.getByText('Invitation Sent', { exact: true }).waitFor();
     const invite = page.getByTestId('pending-invite').filter({ hasText: `mate-${local}@acme.test` });
     await invite.waitFor();
     expect(await invite.getByText(/Expires (today|tomorrow|in \d+ days)/).isVisible()).toBe(true);

@@ -10,6 +10,14 @@ import { membersQueryOptions } from '../../features/members/api/list-members';
 import { processingStatusQueryOptions } from '../../features/processing/api/get-processing-status';
 import { modelConfigQueryOptions } from '../../features/settings/api/get-model-config';
 import { settingsSectionQueryOptions } from '../../features/settings/api/get-settings-section';
+import { AUDIT_PAGE_SIZE } from '../../../../shared/schemas/audit';
+import { auditRetentionQueryOptions } from '../../features/audit/api/get-audit-retention';
+import { auditEventsQueryOptions } from '../../features/audit/api/list-audit-events';
+import { authKeys } from '../../features/auth/api/auth-keys';
+import type { AuthStatus } from '../../features/auth/api/get-auth-status';
+
+/** The session is loaded before any link shows (the startup gate): its role decides the owner-only parts. */
+const isOwner = (client: QueryClient | undefined): boolean => client?.getQueryData<AuthStatus>(authKeys.status())?.membership_role === 'owner';
 
 export type NavPath = '/' | '/campaigns' | '/contacts' | '/settings';
 
@@ -21,7 +29,7 @@ export type PageQuery = Parameters<QueryClient['prefetchQuery']>[0];
  * the cache entries (same keys, same functions) the page then reads. The startup gate's queries
  * (session, API key) are loaded before any link shows, so no page lists them.
  */
-export const PAGE_QUERIES: Record<NavPath, () => PageQuery[]> = {
+export const PAGE_QUERIES: Record<NavPath, (client?: QueryClient) => PageQuery[]> = {
   // Dashboard: stat cards, monitoring panel (with the connected mailboxes), the two dropdowns,
   // the model notice, the processing status (and, loaded on demand below, its queue summary).
   '/': () => [
@@ -35,8 +43,10 @@ export const PAGE_QUERIES: Record<NavPath, () => PageQuery[]> = {
   '/campaigns': () => [campaignsQueryOptions(), driveHealthQueryOptions()] as PageQuery[],
   '/contacts': () => [campaignsQueryOptions()] as PageQuery[],
   // Settings: every section the page loads, the members list and the connected mailboxes.
-  '/settings': () =>
+  // Settings, and for an owner its Activity log (first page, retention, the campaign filter's list).
+  '/settings': (client) =>
     [
+      ...(isOwner(client) ? [auditEventsQueryOptions({ filters: {}, cursor: null, limit: AUDIT_PAGE_SIZE.default }), auditRetentionQueryOptions(), campaignsQueryOptions()] : []),
       modelConfigQueryOptions(),
       settingsSectionQueryOptions('processing_limits'),
       settingsSectionQueryOptions('processing_mode'),
@@ -63,7 +73,7 @@ const ON_DEMAND: Partial<Record<NavPath, (client: QueryClient) => Promise<unknow
  */
 export const prefetchPage = (client: QueryClient, path: NavPath, keep: (options: PageQuery) => boolean = () => true) =>
   Promise.all([
-    ...PAGE_QUERIES[path]()
+    ...PAGE_QUERIES[path](client)
       .filter(keep)
       .map((options) => client.prefetchQuery(options)),
     // The contacts come in pages (an infinite query): their first page; the dashboard's Process

@@ -87,6 +87,8 @@ export const routes: readonly RouteDef[] = [
   r('DriveRootDelete', 'POST', `/api/campaigns/${PRODUCT_SLUG}/delete`, 'agency', 'campaigns/drive-root-delete'),
   r('DriveRootRecreate', 'POST', `/api/campaigns/${PRODUCT_SLUG}/recreate`, 'agency', 'campaigns/drive-root-recreate'),
   r('DriveHealth', 'GET', '/api/campaigns/drive/health', 'agency', 'campaigns/drive-health'),
+  // A campaign's report: funnel, spend, key-date calendar and waiting replies, from the board's rows
+  r('CampaignReport', 'GET', '/api/v3/campaigns/{id}/report', 'agency', 'campaigns/report'),
 
   // Contacts
   r('ContactsClear', 'POST', '/api/campaigns/contacts/clear', 'agency', 'contacts/clear'),
@@ -94,6 +96,10 @@ export const routes: readonly RouteDef[] = [
   r('ContactTrackingToggle', 'POST', '/api/campaigns/contacts/tracking/toggle', 'agency', 'contacts/toggle-tracking'),
   r('ContactRemove', 'POST', '/api/campaigns/contacts/remove', 'agency', 'contacts/remove'),
   r('ContactsTracking', 'GET', '/api/campaigns/contacts/tracking', 'agency', 'contacts/tracking'),
+
+  // A talent's data on request (owners only): everything held about them as JSON, and their erasure
+  r('TalentExport', 'GET', '/api/v3/talents/{email}/export', 'agency', 'talents/export'),
+  r('TalentErase', 'POST', '/api/v3/talents/erase', 'agency', 'talents/erase'),
 
   // Conversations ('changes' and 'assign' are literal paths: listed before {id}, and literal segments win in API Gateway and the local router)
   r('ConversationList', 'GET', '/api/v3/conversations', 'agency', 'conversations/list'),

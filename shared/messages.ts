@@ -684,6 +684,8 @@ export const messages = {
       // The audit log is the owners' record of everyone's changes (issue 26; not in spec).
       auditLog: 'Only owners can see the activity log',
       auditRetention: 'Only owners can change how long activity is kept',
+      // A talent's data on request: the export holds everything about them, the erasure removes it (issue 26; not in spec).
+      talentData: "Only owners can export or erase a talent's data",
     },
     /** What a member reads at the API-key gate of an agency without a key, instead of the form. */
     askOwnerForApiKey: (agency: string) => `Ask an owner of ${agency} to set the OpenAI API key.`,

@@ -99,6 +99,10 @@ export const PERMISSION_OVERRIDES: Readonly<Record<string, Override>> = {
   ContactTrackingToggle: CALLS_GOOGLE,
   ContactRemove: CALLS_GOOGLE,
   ContactsClear: CALLS_GOOGLE,
+  // The export records that it was made (an audit event), so the GET writes.
+  TalentExport: { table: 'readWrite' },
+  // Erasing deletes the talent's rows from every campaign's sheets.
+  TalentErase: CALLS_GOOGLE,
 
   // Starting a job validates, takes the lock and starts the execution: Google is the tasks' business.
   // Each also asks whether a job holding the lock still has a running execution (one that does

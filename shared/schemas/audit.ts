@@ -39,6 +39,8 @@ export const AUDIT_KINDS = [
   'settings.profile',
   'audit.retention',
   'audit.export',
+  'talent.export',
+  'talent.erase',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

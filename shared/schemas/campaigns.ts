@@ -61,6 +61,16 @@ export const clientDomainSchema = z
   .optional()
   .transform((value) => value ?? '');
 
+/** A campaign's budget: what the client will spend on talent, in one currency. */
+export const campaignBudgetSchema = z.object({
+  amount: z.number({ error: 'Budget amount must be a number' }).nonnegative({ error: 'Budget amount must be 0 or more' }).max(1_000_000_000, { error: 'Budget amount is too large' }),
+  currency: z
+    .string({ error: 'Budget currency must be a 3-letter currency code' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: 'Budget currency must be a 3-letter currency code' }),
+});
+
 export const createCampaignBody = z.object({
   campaign_id: campaignIdSchema,
   campaign_name: z
@@ -78,6 +88,8 @@ export const createCampaignBody = z.object({
   additional_details: optionalText(CAMPAIGN_TEXT_MAX),
   campaign_live_dates: liveDatesSchema,
   client_domain: clientDomainSchema,
+  /** optional; the campaign report sets agreed spend against it */
+  budget: campaignBudgetSchema.nullable().optional(),
 });
 export type CreateCampaignBody = z.infer<typeof createCampaignBody>;
 
@@ -106,6 +118,8 @@ export const campaignJson = z.object({
   contact_count: z.number().int().nonnegative(),
   /** Google authuser: the Drive account that owns the resources. */
   drive_account: z.string().nullable(),
+  /** null when none was set; absent from older servers */
+  budget: z.object({ amount: z.number(), currency: z.string() }).nullable().optional(),
 });
 export type CampaignJson = z.infer<typeof campaignJson>;
 

@@ -47,8 +47,10 @@ import {
   startedResponse,
   taskCancelResponse,
 } from './processing';
+import { campaignReportResponse } from './reports';
 import { applyProfileResponse, auditRetentionResponse, modelConfigResponse, modelConfigSetResponse, sectionResponse, settingsDefaultsResponse, settingsResetResponse } from './settings';
 import { systemConnectionResponse, systemHealthResponse } from './system';
+import { talentEraseResponse, talentExportResponse } from './talent-data';
 
 /**
  * Routes with no JSON answer for the web to read: the redirects to the identity provider and
@@ -85,11 +87,14 @@ export const RESPONSE_SCHEMAS = {
   DriveRootDelete: driveRootDeleteResponse,
   DriveRootRecreate: driveRootRecreateResponse,
   DriveHealth: driveHealthResponse,
+  CampaignReport: campaignReportResponse,
   ContactsClear: clearContactsResponse,
   ContactAdd: addContactResponse,
   ContactTrackingToggle: toggleTrackingResponse,
   ContactRemove: removeContactResponse,
   ContactsTracking: trackingResponse,
+  TalentExport: talentExportResponse,
+  TalentErase: talentEraseResponse,
   ConversationList: conversationListResponse,
   ConversationChanges: changesResponse,
   ConversationAssign: assignResponse,

@@ -26,7 +26,7 @@ type AppLambda = { id: string; functionId: string; props: LambdaProps; template:
 const SECRETS = new Set([
   'AuthCallback', 'ApiKeyValidate', 'ApiKeySet', 'SettingsModelConfigGet', 'SettingsModelConfigSet',
   'CampaignImportLonglist', 'CampaignSheetMetadata', 'DriveRootDelete',
-  'DriveHealth', 'SystemConnection', 'ContactAdd', 'ContactTrackingToggle', 'ContactRemove', 'ContactsClear', 'AgencyCreate', 'AgencyInviteAccept', 'AgencyMemberRemove',
+  'DriveHealth', 'SystemConnection', 'ContactAdd', 'ContactTrackingToggle', 'ContactRemove', 'ContactsClear', 'TalentErase', 'AgencyCreate', 'AgencyInviteAccept', 'AgencyMemberRemove',
   'JobFetch', 'JobProcessBatch', 'JobSyncSheets', 'MonitorTick', 'MonitorShare', 'CampaignProvision', 'CampaignDeletion', 'LonglistImport',
   // Gmail push: users.watch on connect and daily, users.stop on the last disconnect, the pushed check
   'MailboxConnect', 'MailboxDisconnect', 'PushCheck', 'PushWatchRenew',
@@ -57,7 +57,7 @@ const DESCRIBE_EXECUTION = new Set([...START_EXECUTION, ...STOP_EXECUTION, 'Proc
 const SEND_EMAIL = new Set(['AgencyInvite', 'AgencyInviteResend']);
 // GET routes whose handlers write: sign-in steps, Drive startup recovery, monitor registration.
 // AuthStatus slides the session (lastSeenAt, at most once a minute).
-const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'AuthStatus', 'DriveHealth', 'SystemConnection', 'ConversationChanges', 'ProcessingStatus', 'CampaignImportLonglistStatus', 'SettingsModelConfigGet', 'CampaignSheetMetadata', 'AgencyAuditExport', 'ConversationList']);
+const GET_ROUTES_THAT_WRITE = new Set(['AuthLogin', 'AuthCallback', 'AuthStatus', 'DriveHealth', 'SystemConnection', 'ConversationChanges', 'ProcessingStatus', 'CampaignImportLonglistStatus', 'SettingsModelConfigGet', 'CampaignSheetMetadata', 'AgencyAuditExport', 'ConversationList', 'TalentExport']);
 
 const actionsOf = (statement: Statement): string[] => [statement.Action].flat();
 const grants = (fn: AppLambda, action: string): boolean => fn.statements.some((statement) => actionsOf(statement).includes(action));

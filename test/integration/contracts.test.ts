@@ -156,7 +156,11 @@ describe('API contracts: every answer parses with its shared response schema', (
     await call(owner, 'ConversationChanges', '/api/v3/conversations/changes');
     await call(owner, 'ConversationGet', `/api/v3/conversations/${id}`);
     await call(owner, 'ConversationPatch', `/api/v3/conversations/${id}`, { status: 'negotiating' });
+    await call(owner, 'CampaignReport', `/api/v3/campaigns/${CAMPAIGN}/report`);
     await call(owner, 'ContactRemove', '/api/campaigns/contacts/remove', { email: CONTACT, campaign_id: CAMPAIGN });
+    // The removed contact's conversation is still held: exported, then erased.
+    await call(owner, 'TalentExport', `/api/v3/talents/${encodeURIComponent(CONTACT)}/export`);
+    await call(owner, 'TalentErase', '/api/v3/talents/erase', { email: CONTACT });
   });
 
   it('settings routes', async () => {

@@ -45,6 +45,7 @@ export const REQUESTS: Record<string, (t: Targets) => RouteRequest> = {
   CampaignImportLonglist: (t) => ({ path: '/api/campaigns/import-longlist', body: { campaign_id: t.campaignId, source_sheet_id: t.sheetId } }),
   CampaignImportLonglistStatus: (t) => ({ path: `/api/campaigns/import-longlist/${t.taskId}` }),
   CampaignClientAddress: (t) => ({ path: '/api/campaigns/client-addresses', body: { campaign_id: t.campaignId, email: 'brand.person@client.test', client: true } }),
+  CampaignReport: (t) => ({ path: `/api/v3/campaigns/${t.campaignId}/report` }),
   CampaignSheetMetadata: (t) => ({ path: `/api/campaigns/sheet-metadata?sheet_id=${t.sheetId}` }),
   DriveRootDelete: () => ({ path: `/api/campaigns/${PRODUCT_SLUG}/delete`, body: { confirm: true } }),
   DriveRootRecreate: () => ({ path: `/api/campaigns/${PRODUCT_SLUG}/recreate`, body: { confirm: true } }),
@@ -54,6 +55,8 @@ export const REQUESTS: Record<string, (t: Targets) => RouteRequest> = {
   ContactTrackingToggle: (t) => ({ path: '/api/campaigns/contacts/tracking/toggle', body: { email: t.contactEmail, tracking: false } }),
   ContactRemove: (t) => ({ path: '/api/campaigns/contacts/remove', body: { email: t.contactEmail } }),
   ContactsTracking: () => ({ path: '/api/campaigns/contacts/tracking' }),
+  TalentExport: (t) => ({ path: `/api/v3/talents/${encodeURIComponent(t.contactEmail)}/export` }),
+  TalentErase: (t) => ({ path: '/api/v3/talents/erase', body: { email: t.contactEmail } }),
   ConversationList: (t) => ({ path: `/api/v3/conversations?campaign_id=${t.campaignId}&sort=-updated` }),
   ConversationChanges: () => ({ path: '/api/v3/conversations/changes' }),
   ConversationAssign: (t) => ({

@@ -51,7 +51,12 @@ const campaignJson = (item: CampaignItem, contactCount: number): CampaignJson =>
   outreach_tracker_sheet_id: item.outreachTrackerSheetId ?? null,
   contact_count: contactCount,
   drive_account: item.driveAccount ?? null,
+  budget: campaignBudgetOf(item),
 });
+
+/** The campaign's budget, or null when none was set (both fields are written together). */
+export const campaignBudgetOf = (item: Pick<CampaignItem, 'budgetAmount' | 'budgetCurrency'>): CampaignJson['budget'] =>
+  item.budgetAmount !== undefined && item.budgetCurrency ? { amount: item.budgetAmount, currency: item.budgetCurrency } : null;
 
 export const campaignNotFound = (campaignId: string) => new NotFound(`Campaign "${campaignId}" not found`);
 
@@ -101,6 +106,7 @@ export const createCampaign = async (scope: AgencyScope, input: CreateCampaignBo
           deliverables: input.deliverables,
           additionalDetails: input.additional_details,
           campaignLiveDates: input.campaign_live_dates,
+          ...(input.budget ? { budgetAmount: input.budget.amount, budgetCurrency: input.budget.currency } : {}),
           status: 'pending',
           createdBy: scope.email,
           createdAt: now,

@@ -16,6 +16,7 @@ import { markSheetBehind } from '../processing/sheet-behind';
 import type { AgencyScope } from '../session/resolve';
 import type { CampaignItem } from '../store/entities/campaign';
 import { recoveryWanted } from '../settings/recovery';
+import { clearErased } from '../talents/erased';
 import { agencyDrive, recoverAgencyDrive } from './agency-drive';
 import { findCampaign, getCampaignOrThrow, listCampaignItems } from './campaigns';
 import {
@@ -137,6 +138,8 @@ export const addContact = async (scope: AgencyScope, input: AddContactBody): Pro
     source: 'manual',
   });
   if (!contact) throw duplicateContact(input.email, campaign.campaignId);
+  // Added again after an erasure: their mail is read again.
+  await clearErased(scope.agencyName, contact.email);
   await boardFollows(scope.agencyName, [contact]);
   // A tracked contact makes the agency worth monitoring (idempotent; the monitor's registry).
   await ensureRegistered(scope.agencyName).catch((error: unknown) => logger.warn('monitor registration failed', { error: errorMessage(error) }));

@@ -1,5 +1,6 @@
 import { contactManagerFields } from '../../../shared/manager';
 import { listAgencyContacts } from '../campaigns/contact-store';
+import { erasedHashes } from '../talents/erased';
 import { activeMemberEmails, connectedMailboxes } from '../processing/agency-context';
 import { campaignEntity } from '../store/entities/campaign';
 import type { ContactItem } from '../store/entities/contact';
@@ -22,17 +23,19 @@ export const toContactLite = (contact: ContactItem): ContactLite => ({
 });
 
 export const loadDirectory = async (agencyName: string): Promise<AgencyDirectory> => {
-  const [contacts, campaigns, members, mailboxes] = await Promise.all([
+  const [contacts, campaigns, members, mailboxes, erased] = await Promise.all([
     listAgencyContacts(agencyName),
     campaignEntity.query.byAgency({ agencyName }).go({ pages: 'all' }),
     activeMemberEmails(agencyName),
     connectedMailboxes(agencyName),
+    erasedHashes(agencyName),
   ]);
   const staff = new Set([...members, ...mailboxes].map((email) => email.toLowerCase()));
   const staffDomains = new Set([...staff].map(domainOf).filter((domain) => domain && !isFreeMailDomain(domain)));
   return {
     staff,
     staffDomains,
+    erased,
     contacts: contacts.map(toContactLite),
     campaigns: campaigns.data
       .filter((campaign) => campaign.status !== 'deleting')

@@ -56,6 +56,8 @@ export type AgencyDirectory = {
   staffDomains: Set<string>;
   contacts: ContactLite[];
   campaigns: CampaignLite[];
+  /** hashes of the talents the agency erased (talents/erased.ts): their mail is skipped */
+  erased?: Set<string>;
 };
 
 export type AttributionTarget = {

@@ -13,6 +13,7 @@ import { conversationEntity } from './entities/conversation';
 import { conversationChangeEntity, visitEntity } from './entities/conversation-change';
 import { conversationThreadEntity } from './entities/conversation-thread';
 import { driveAssetsEntity } from './entities/drive-assets';
+import { erasedTalentEntity } from './entities/erased-talent';
 import { googleGrantEntity } from './entities/google-grant';
 import { inviteEntity } from './entities/invite';
 import { jobBatchEntity, jobEntity, jobThreadDoneEntity } from './entities/job';
@@ -49,6 +50,7 @@ export const threadlineStore = new Service(
     conversationChange: conversationChangeEntity,
     conversationThread: conversationThreadEntity,
     driveAssets: driveAssetsEntity,
+    erasedTalent: erasedTalentEntity,
     googleGrant: googleGrantEntity,
     invite: inviteEntity,
     job: jobEntity,

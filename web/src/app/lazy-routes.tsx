@@ -63,3 +63,5 @@ export const LazyContacts = lazyNamed(pageModules.contacts, 'ContactsRoute');
 export const LazyCampaignBoard = lazyNamed(pageModules.campaignBoard, 'CampaignBoardRoute');
 export const LazyTalentTimeline = lazyNamed(pageModules.talentTimeline, 'TalentTimelineRoute');
 export const LazyQueues = lazyNamed(pageModules.queues, 'QueuesRoute');
+// Not in pageModules: the startup preload leaves the report (and its print sheet) until it is opened.
+export const LazyCampaignReport = lazyNamed(() => import('../features/campaign-reports/routes/campaign-report'), 'CampaignReportRoute');

@@ -3,6 +3,7 @@ import { GoogleNotFound } from '../../google/errors';
 import type { ParsedMessage } from '../../google/gmail';
 import { clip, STORED_LIMITS } from '../../mail/limits';
 import { threadEntity } from '../../store/entities/thread';
+import { talentAddressHash } from '../../talents/erased';
 import type { ThreadRef } from '../../store/entities/job';
 import { trackedAddresses, trackedManagerNames } from '../directory';
 import { fromParsed, participantsOf } from '../rule-messages';
@@ -24,6 +25,13 @@ const involvesTracked = (work: ThreadWork, parsed: ParsedMessage[]): boolean => 
   return names.size > 0 && parsed.some((m) => [m.from, ...m.to, ...m.cc].some((person) => person && names.has(fold(person.name ?? ''))));
 };
 
+/** An erased talent's mail (from, to or cc them) is left out: nothing of it is stored again. */
+const notErased = (work: ThreadWork) => {
+  const erased = work.directory.erased;
+  if (!erased?.size) return () => true;
+  return (m: ParsedMessage) => ![m.from, ...m.to, ...m.cc].some((person) => person?.email && erased.has(talentAddressHash(work.agencyName, person.email)));
+};
+
 export const fetchThread = async (work: ThreadWork, ref: ThreadRef): Promise<Fetched> => {
   const gmail = await work.gmailFor(ref.mailbox);
   let fetched;
@@ -33,7 +41,7 @@ export const fetchThread = async (work: ThreadWork, ref: ThreadRef): Promise<Fet
     if (error instanceof GoogleNotFound) return { skip: 'missing' };
     throw error;
   }
-  const parsed = fetched.messages.filter((m) => !m.labelIds.includes('DRAFT') && (!work.consent || permitsMessage(work.consent, m)));
+  const parsed = fetched.messages.filter((m) => !m.labelIds.includes('DRAFT') && (!work.consent || permitsMessage(work.consent, m))).filter(notErased(work));
   if (parsed.length === 0) return { skip: 'ignored' };
   if (!involvesTracked(work, parsed)) {
     const { data: pointer } = await threadEntity.get({ agencyName: work.agencyName, mailbox: ref.mailbox, threadId: ref.threadId }).go({ attributes: ['threadKey'] });

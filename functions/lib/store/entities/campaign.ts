@@ -24,6 +24,9 @@ export const campaignEntity = new Entity(
       deliverables: { type: 'string', default: '' },
       additionalDetails: { type: 'string', default: '' },
       campaignLiveDates: { type: 'string', default: '' },
+      /** the optional budget, an amount in budgetCurrency (both or neither) */
+      budgetAmount: { type: 'number' },
+      budgetCurrency: { type: 'string' },
       status: { type: CAMPAIGN_STATUSES, required: true },
       campaignFolderId: { type: 'string' },
       influencerListSheetId: { type: 'string' },

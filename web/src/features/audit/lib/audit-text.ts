@@ -56,6 +56,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'settings.profile': 'Settings profile applied',
   'audit.retention': 'Activity retention changed',
   'audit.export': 'Activity exported',
+  'talent.export': 'Talent data exported',
+  'talent.erase': 'Talent erased',
 };
 
 const shown = (value: AuditChange['before']): string => (value === null ? '—' : Array.isArray(value) ? value.join(', ') || '—' : String(value));

@@ -1,4 +1,5 @@
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, Columns3, Download, Search, Table2 } from 'lucide-react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, ChartNoAxesColumn, Columns3, Download, Search, Table2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { CONVERSATION_SORTS, CONVERSATION_STATUSES, type ConversationSort, type Turn } from '../../../../../shared/schemas/conversations';
 import { Button } from '../../../components/ui/button';
@@ -95,6 +96,11 @@ const ViewSwitch = ({ view, onView }: { view: BoardView; onView: (view: BoardVie
     <div role="group" aria-label={boardText.view} className="inline-flex shrink-0 overflow-hidden rounded-md border border-slate-300">
       {option('table', boardText.table, Table2)}
       {option('pipeline', boardText.pipeline, Columns3)}
+      {/* The report is its own page (/campaigns/:id/report), not a view of the rows. */}
+      <Link to="report" className="inline-flex h-10 items-center gap-1.5 bg-white px-3 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+        <ChartNoAxesColumn className="h-4 w-4" aria-hidden="true" />
+        {boardText.report}
+      </Link>
     </div>
   );
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ConversationListParams } from '../api/conversation-keys';
 import { BOARD_CSV_HEADER, boardCsv, boardCsvRow, exportFileName, fetchAllRows } from './board-export';
-import { parseCsv } from './csv';
+import { parseCsv } from '../../../lib/csv';
 import { testRow } from '../../../testing/board-fakes';
 
 const negotiating = testRow({

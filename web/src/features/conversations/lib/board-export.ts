@@ -6,7 +6,7 @@
  */
 import type { ConversationJson } from '../../../../../shared/schemas/conversations';
 import type { ConversationListParams } from '../api/conversation-keys';
-import { toCsv } from './csv';
+import { toCsv } from '../../../lib/csv';
 import { DATE_KIND_LABELS, FEE_STATE_LABELS, FEE_UNIT_LABELS, SET_BY_PERSON, STATUS_LABELS, TURN_LABELS, wholeDaysSince } from './format';
 import { format } from 'date-fns';
 
@@ -96,21 +96,4 @@ export const fetchAllRows = async (
 /** "glow-serum-q1-talents-2026-03-20.csv" */
 export const exportFileName = (campaignId: string, now: Date = new Date()): string => {
   return `${campaignId}-talents-${format(now, 'yyyy-MM-dd')}.csv`;
-};
-
-/**
- * Hands `text` to the browser as a file download. A byte-order mark leads so spreadsheet apps
- * read the file as UTF-8 (names like "Lefèvre").
- */
-export const downloadCsv = (text: string, fileName: string): void => {
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click starts the download synchronously; the URL can go once the event loop turns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 };

@@ -37,6 +37,7 @@ export const boardText = {
   view: 'View',
   table: 'Table',
   pipeline: 'Pipeline',
+  report: 'Report',
   exportCsv: (selected: number) => (selected > 0 ? `Export ${selected} selected as CSV` : 'Export all as CSV'),
   exporting: 'Exporting...',
   exportedTitle: 'Export Ready',

@@ -4,13 +4,12 @@
  */
 import { format, isValid } from 'date-fns';
 import { monthDayYear, parseIsoDate } from '../../../../../shared/format/months';
+import { FEE_STATE_LABELS, FEE_UNIT_LABELS, formatMoney } from '../../../../../shared/format/money';
 import { formatShortDate } from '../../../../../shared/format/short-date';
 import {
   STATUS_LABELS,
   type DateKind,
   type FeeJson,
-  type FeeState,
-  type FeeUnit,
   type Intent,
   type KeyDateJson,
   type Side,
@@ -18,6 +17,8 @@ import {
 } from '../../../../../shared/schemas/conversations';
 
 export { STATUS_LABELS };
+// Moved to shared/format/money.ts (the campaign report shows fees too); still read from here by the board and timeline.
+export { FEE_STATE_LABELS, FEE_UNIT_LABELS, formatMoney };
 
 export const TURN_LABELS: Readonly<Record<Turn, string>> = { agency: 'Agency', talent: 'Talent' };
 
@@ -28,20 +29,6 @@ export const DATE_KIND_LABELS: Readonly<Record<DateKind, string>> = {
   event: 'Event',
   embargo: 'Embargo',
   other: 'Other',
-};
-
-export const FEE_UNIT_LABELS: Readonly<Record<FeeUnit, string>> = {
-  per_post: 'per post',
-  per_video: 'per video',
-  bundle: 'bundle',
-  total: 'total',
-};
-
-export const FEE_STATE_LABELS: Readonly<Record<FeeState, string>> = {
-  quoted: 'Quoted',
-  countered: 'Countered',
-  agreed: 'Agreed',
-  invoiced: 'Invoiced',
 };
 
 export const INTENT_LABELS: Readonly<Record<Intent, string>> = {
@@ -66,20 +53,6 @@ export const SIDE_LABELS: Readonly<Record<Side, string>> = {
 export const SET_BY_PERSON = 'set by a person';
 
 const DAY_MS = 86_400_000;
-
-/** An amount in its currency, e.g. "€1,500" or "£950.50"; falls back to "1500 XYZ" for a code Intl rejects. */
-export const formatMoney = (amount: number, currency: string): string => {
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-      maximumFractionDigits: 2,
-    }).format(amount);
-  } catch {
-    return `${amount} ${currency}`;
-  }
-};
 
 /** "€1,500 per post"; '' for no fee. */
 export const formatFee = (fee: Pick<FeeJson, 'amount' | 'currency' | 'unit'> | null | undefined): string =>

@@ -7,7 +7,7 @@ import { notificationStore } from '../../../components/ui/notifications';
 import { renderRoutes } from '../../../testing/render';
 import { testCampaign } from '../../../testing/campaign-fakes';
 import { BOARD_CSV_HEADER } from '../lib/board-export';
-import { parseCsv } from '../lib/csv';
+import { parseCsv } from '../../../lib/csv';
 import { testList, testRow } from '../../../testing/board-fakes';
 import { CampaignBoardRoute } from './campaign-board';
 

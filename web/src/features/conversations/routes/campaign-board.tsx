@@ -19,7 +19,8 @@ import { BoardEmpty, BoardError, BoardNoMatches, BoardSkeleton } from '../compon
 import { BoardTable } from '../components/board-table';
 import { BoardToolbar } from '../components/board-toolbar';
 import { bulkTargets } from '../lib/board-bulk';
-import { boardCsv, downloadCsv, exportFileName, fetchAllRows } from '../lib/board-export';
+import { downloadCsv } from '../../../lib/csv';
+import { boardCsv, exportFileName, fetchAllRows } from '../lib/board-export';
 import { useMediaQuery, WIDE_BOARD_QUERY } from '../lib/board-media-query';
 import { boardText } from '../lib/board-messages';
 import {

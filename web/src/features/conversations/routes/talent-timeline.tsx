@@ -16,6 +16,7 @@ import { usePreviousPage } from '../../../lib/previous-page';
 import { timelineBackLink } from '../lib/timeline-back';
 import { timelineText } from '../lib/timeline-text';
 import { TalentActivity } from '../../audit/components/talent-activity';
+import { TalentDataActions } from '../../talents/components/talent-data-actions';
 
 /**
  * /talents/:email — one talent across all their campaigns (`?campaign=<id>` opens that
@@ -40,7 +41,12 @@ export const TalentTimelineRoute = () => {
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         {back.label}
       </Link>
-      <PageHeader title={timelineText.title(talentName || email)} subtitle={[talentName ? email : '', handle ?? ''].filter(Boolean).join(' · ') || timelineText.subtitle} actions={<UpdatedCue shown={updated} />} />
+      <PageHeader title={timelineText.title(talentName || email)} subtitle={[talentName ? email : '', handle ?? ''].filter(Boolean).join(' · ') || timelineText.subtitle} actions={
+          <>
+            <UpdatedCue shown={updated} />
+            <TalentDataActions email={email} />
+          </>
+        } />
       {list.isError ? (
         <Banner variant="error" onDismiss={() => void list.refetch()}>
           {errorMessage(list.error, timelineText.loadFailed)}

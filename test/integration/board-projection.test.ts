@@ -2,6 +2,8 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCampaignContacts } from '../../functions/lib/campaigns/contact-store';
 import { projectBoardRow, projectNewBoardRows } from '../../functions/lib/conversations/board/project';
+import { REBUILD_STEP } from '../../functions/lib/conversations/board/rebuild';
+import { deleteBoardCounter, getBoardCounter } from '../../functions/lib/store/board-items';
 import { dynamoClient, TABLE_NAME } from '../../functions/lib/store/client';
 import { conversationListResponse, type ConversationListResponse } from '../../shared/schemas/conversations';
 import { seed, truth } from '../fixtures/seed';
@@ -167,6 +169,25 @@ describe(`the board projection over ${ROWS} talents`, () => {
     expect(got.ids).toEqual(pages.flatMap((page) => page.items.map((row) => row.id)));
     expect(got.total).toBe(60);
     expect(got.counts.not_contacted).toBe(60);
+  });
+
+  it('builds the board of a campaign stored before the projection a bounded step per read, answering from the whole read until it is whole', async () => {
+    const created = await owner.api.post('/api/campaigns/add', { campaign_id: 'board-old', campaign_name: 'Board Old', client_name: 'Glow' });
+    expect(created.status, created.text).toBe(200);
+    const size = REBUILD_STEP * 2 + 100;
+    await seedContacts(agency, Array.from({ length: size }, (_, i) => ({ campaignId: 'board-old', email: `old${String(i).padStart(5, '0')}@board.test`, talentName: `Old ${i}` })));
+    // As it was before the projection existed: no counter, no rows.
+    await deleteBoardCounter(agency, 'board-old');
+    const whole = await wholeCampaignPages(agency, { campaign_id: 'board-old', sort: 'talent', limit: 50 } as never, Date.now(), 3);
+    for (let read = 1; read <= 3; read += 1) {
+      const page = await list('campaign_id=board-old&sort=talent&limit=50');
+      expect(page.items.map((row) => row.id), `read ${read}`).toEqual(whole[0]!.items.map((row) => row.id));
+      expect(page.total, `read ${read}`).toBe(size);
+      expect((await getBoardCounter(agency, 'board-old'))?.projected ?? false, `read ${read}`).toBe(read === 3);
+    }
+    const got = await walk('campaign_id=board-old&sort=talent&limit=200');
+    expect(got.ids).toEqual(whole.flatMap((page) => page.items.map((row) => row.id)));
+    expect(got.counts.not_contacted).toBe(size);
   });
 
   const boardItemsOf = async (match: (item: Record<string, unknown>) => boolean) => {

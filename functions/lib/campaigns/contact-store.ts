@@ -81,6 +81,17 @@ export const pageAgencyContacts = async (agencyName: string, limit: number, afte
   return { items, ...(data.length > limit && tail ? { last: { campaignId: tail.campaignId, email: tail.email } } : {}) };
 };
 
+/** One campaign's contacts a page at a time, by e-mail, after `after` (the board's rebuild walks a campaign so). */
+export const pageCampaignContacts = async (agencyName: string, campaignId: string, limit: number, after?: string): Promise<{ items: ContactItem[]; last?: string }> => {
+  const start = after ? contactItemKeys(agencyName, campaignId, after) : undefined;
+  const { data } = await contactEntity
+    .query.byAgency({ agencyName, campaignId })
+    .go({ limit: limit + 1, ...(start ? { cursor: Buffer.from(JSON.stringify({ pk: start.pk, sk: start.sk })).toString('base64url') } : {}) });
+  const items = (data as ContactItem[]).slice(0, limit);
+  const tail = items.at(-1);
+  return { items, ...(data.length > limit && tail ? { last: tail.email } : {}) };
+};
+
 /** Where a search stopped: the index item (word, then contact) it goes on after. */
 export type WordKey = { word: string; campaignId: string; email: string };
 

@@ -21,7 +21,8 @@ export type BoardEntry = EntryKey & { row: Uint8Array; st: string };
 
 export type BoardHead = { keys: string[]; version: number; status?: string };
 
-export type BoardCounter = { counts: Record<string, number>; projected: boolean; freshOn?: string };
+/** `rebuiltTo`: the last contact a rebuild of a campaign stored before the projection has projected. */
+export type BoardCounter = { counts: Record<string, number>; projected: boolean; freshOn?: string; rebuiltTo?: string };
 
 const client = () => dynamoClient();
 
@@ -156,7 +157,7 @@ export const getBoardCounter = async (agencyName: string, campaignId: string): P
   if (!Item) return undefined;
   const counts: Record<string, number> = {};
   for (const [name, value] of Object.entries(Item)) if (name.startsWith('c_')) counts[name.slice(2)] = Number(value);
-  return { counts, projected: Item.projected === true, ...(typeof Item.freshOn === 'string' ? { freshOn: Item.freshOn } : {}) };
+  return { counts, projected: Item.projected === true, ...(typeof Item.freshOn === 'string' ? { freshOn: Item.freshOn } : {}), ...(typeof Item.rebuiltTo === 'string' ? { rebuiltTo: Item.rebuiltTo } : {}) };
 };
 
 /** Moves a row from one status's count to another's (either may be absent: a row added or removed). */
@@ -184,6 +185,13 @@ export const moveBoardCount = async (agencyName: string, campaignId: string, fro
 export const markBoardProjected = async (agencyName: string, campaignId: string): Promise<void> => {
   await client().send(
     new UpdateCommand({ TableName: TABLE_NAME, Key: counterKey(agencyName, campaignId), UpdateExpression: 'SET projected = :yes', ExpressionAttributeValues: { ':yes': true } }),
+  );
+};
+
+/** Records how far a rebuild has come (the last contact it projected). */
+export const setBoardRebuiltTo = async (agencyName: string, campaignId: string, email: string): Promise<void> => {
+  await client().send(
+    new UpdateCommand({ TableName: TABLE_NAME, Key: counterKey(agencyName, campaignId), UpdateExpression: 'SET rebuiltTo = :email', ExpressionAttributeValues: { ':email': email } }),
   );
 };
 

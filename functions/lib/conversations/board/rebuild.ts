@@ -1,4 +1,4 @@
-import { countCampaignContacts, listCampaignContacts } from '../../campaigns/contact-store';
+import { pageCampaignContacts } from '../../campaigns/contact-store';
 import { campaignEntity } from '../../store/entities/campaign';
 import {
   boardHeadItemKey,
@@ -7,36 +7,45 @@ import {
   getBoardCounter,
   listBoardHeads,
   markBoardProjected,
+  setBoardRebuiltTo,
   unpackEntryKey,
   type BoardCounter,
 } from '../../store/board-items';
-import { ANY, projectBoardRows } from './project';
+import { ANY, projectNewBoardRows } from './project';
 
 /**
  * A campaign's projection as a whole: marked whole at birth, built for a campaign stored before
  * the projection existed, removed with the campaign.
  */
 
-/** Campaigns up to this size are projected on their first read; larger ones by a rebuild run (README). */
-export const INLINE_REBUILD_MAX = 2_000;
+/** Contacts a board read projects, at most, for a campaign stored before the projection (a few seconds' work). */
+export const REBUILD_STEP = 500;
 
 /** A new campaign has no rows: its board is whole from the start. */
 export const startCampaignBoard = (agencyName: string, campaignId: string): Promise<void> => markBoardProjected(agencyName, campaignId);
 
-/** Projects every row of a campaign (its contacts, and any row left from a removed one), then marks it whole. */
-export const rebuildCampaignBoard = async (agencyName: string, campaignId: string): Promise<void> => {
-  const [contacts, heads] = await Promise.all([listCampaignContacts(agencyName, campaignId), listBoardHeads(agencyName, campaignId)]);
-  const emails = new Set([...contacts.map((contact) => contact.email), ...heads.map((head) => head.email)]);
-  await projectBoardRows(agencyName, [...emails].map((email) => ({ campaignId, email })));
+/**
+ * One step of building the board of a campaign stored before the projection: the next contacts
+ * by e-mail, projected in batches, and where it stopped; the last step marks the board whole.
+ * Each read of an unfinished board takes one step, so a 20,000-contact campaign is whole after
+ * 40 reads, every one of them bounded, and answered by the whole-campaign read until then.
+ */
+export const rebuildCampaignBoardStep = async (agencyName: string, campaignId: string, after?: string): Promise<boolean> => {
+  const page = await pageCampaignContacts(agencyName, campaignId, REBUILD_STEP, after);
+  await projectNewBoardRows(agencyName, campaignId, page.items);
+  if (page.last) {
+    await setBoardRebuiltTo(agencyName, campaignId, page.last);
+    return false;
+  }
   await markBoardProjected(agencyName, campaignId);
+  return true;
 };
 
-/** The campaign's counter once its board is whole (built first when small enough to do so now); undefined until then. */
+/** The campaign's counter once its board is whole (a rebuild step taken first if not); undefined until then. */
 export const campaignBoardReady = async (agencyName: string, campaignId: string): Promise<BoardCounter | undefined> => {
   const counter = await getBoardCounter(agencyName, campaignId);
   if (counter?.projected) return counter;
-  if ((await countCampaignContacts(agencyName, campaignId)) > INLINE_REBUILD_MAX) return undefined;
-  await rebuildCampaignBoard(agencyName, campaignId);
+  if (!(await rebuildCampaignBoardStep(agencyName, campaignId, counter?.rebuiltTo))) return undefined;
   return getBoardCounter(agencyName, campaignId);
 };
 

@@ -2,7 +2,7 @@
  * A board page at agency scale (issue 24 point 7): `npm run bench` runs the page measurement of
  * test/integration/board-projection.test.ts with 100 and with 5,000 talents in the campaign and
  * checks the goals: a 50-row page in at most 10 read units and 100 ms, and the 5,000-talent page
- * within 2x of the 100-talent one (read units and time). The answer time is the HTTP round trip
+ * within 2x of the 100-talent one (read units and time). The answer time is the median of five HTTP round trips
  * to the local runtime (dynalite), an upper bound of the server's time.
  */
 import { spawnSync } from 'node:child_process';

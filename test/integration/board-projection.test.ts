@@ -95,14 +95,19 @@ describe(`the board projection over ${ROWS} talents`, () => {
   }, 300_000);
 
   it('reads a 50-row page in a few read units, the same at every depth', async () => {
+    // Read units are the same every time; the answer time is the median of five asks (one ask is noise).
     const measure = async (query: string) => {
-      counting = { units: 0, calls: {} };
-      const started = performance.now();
-      const page = await list(query);
-      const ms = Math.round(performance.now() - started);
-      const reads = counting;
-      counting = undefined;
-      return { page, reads, ms };
+      const times: number[] = [];
+      let last: { page: ConversationListResponse; reads: Reads } | undefined;
+      for (let ask = 0; ask < 5; ask += 1) {
+        counting = { units: 0, calls: {} };
+        const started = performance.now();
+        const page = await list(query);
+        times.push(performance.now() - started);
+        last = { page, reads: counting };
+        counting = undefined;
+      }
+      return { ...last!, ms: Math.round(times.sort((a, b) => a - b)[2]!) };
     };
     // The route's first call in this process loads its code (a cold start): measured warm, the cold one printed.
     const cold = await measure(`campaign_id=${CAMPAIGN}&limit=1&sort=talent`);

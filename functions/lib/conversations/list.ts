@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  CONVERSATION_STATUSES,
   type ConversationJson,
   type ConversationListQuery,
   type ConversationMessageJson,
@@ -23,7 +22,7 @@ import { directoryOf, gmailThreadUrl, toConversationJson } from './read-model';
 import { conversationId, getMessages, getThreads, parseConversationId } from './store';
 import { dealTermsOf, deriveConversation, type SetBecause } from './recompute';
 import { rowComparator } from './board/order';
-import { projectedPage } from './board/page';
+import { emptyCounts, projectedPage } from './board/page';
 
 /**
  * GET /api/v3/conversations: the contacts of a campaign (or of the agency) merged with their
@@ -108,9 +107,6 @@ const matches = (row: ConversationJson, query: ConversationListQuery, needle: st
 
 // The rows' order is the projection's (board/order.ts): both ways of reading a page agree.
 
-const emptyCounts = (): Record<ConversationStatus, number> =>
-  Object.fromEntries(CONVERSATION_STATUSES.map((status) => [status, 0])) as Record<ConversationStatus, number>;
-
 /**
  * The pure half of the list: filter, count, sort and cut one page. `now` is the moment the rows
  * were built for (their follow-up flags and next dates are already computed from it).
@@ -175,15 +171,14 @@ export const followUpAfterDays = async (scope: AgencyScope): Promise<number> => 
  * The rows a query can match, read with as few Queries as its filters allow: one campaign's
  * contacts and items by sort-key prefix, one talent's through byTalent, else the agency's.
  */
-const loadRows = async (scope: AgencyScope, query: ConversationListQuery, now: number, days: number): Promise<ConversationJson[]> => {
+const loadRows = async (scope: AgencyScope, query: ConversationListQuery, now: number, days: number, campaign?: CampaignItem): Promise<ConversationJson[]> => {
   const agencyName = scope.agencyName;
   if (query.needs_assignment) {
     // Needs-assignment rows only: their candidates are named from the agency's contacts.
     const [items, contacts, campaigns] = await Promise.all([queryConversationItems(agencyName, NEEDS_ASSIGNMENT_SEGMENT), listAgencyContacts(agencyName), listCampaignItems(scope)]);
     return mergeRows({ contacts: [], items: [], campaigns, needsAssignment: items, candidateContacts: contacts, now, followUpAfterDays: days });
   }
-  if (query.campaign_id !== undefined) {
-    const campaign = await getCampaignOrThrow(scope, query.campaign_id);
+  if (campaign) {
     const [contacts, items] = await Promise.all([listCampaignContacts(agencyName, campaign.campaignId), queryConversationItems(agencyName, campaign.campaignId)]);
     return mergeRows({ contacts, items, campaigns: [campaign], now, followUpAfterDays: days });
   }
@@ -198,7 +193,8 @@ const loadRows = async (scope: AgencyScope, query: ConversationListQuery, now: n
 export const listConversations = async (scope: AgencyScope, query: ConversationListQuery, now: number = Date.now()): Promise<ConversationPage> => {
   const days = await followUpAfterDays(scope);
   // A campaign's board and the queues are read a page at a time from the projection when it can serve them.
-  if (query.campaign_id !== undefined) await getCampaignOrThrow(scope, query.campaign_id);
+  // An unknown campaign is a 404 whichever way the page is read; its item is read once.
+  const campaign = query.campaign_id === undefined ? undefined : await getCampaignOrThrow(scope, query.campaign_id);
   const projected = await projectedPage(scope.agencyName, query, query.limit ?? CONVERSATION_PAGE_DEFAULT, now, days);
   if (projected) {
     const { readUnits: _readUnits, ...page } = projected;
@@ -206,7 +202,7 @@ export const listConversations = async (scope: AgencyScope, query: ConversationL
   }
   // A bad cursor is refused before any read.
   if (query.cursor) decodeCursor(query.cursor, query);
-  return filterSortPage(await loadRows(scope, query, now, days), query, now);
+  return filterSortPage(await loadRows(scope, query, now, days, campaign), query, now);
 };
 
 // ---------------------------------------------------------------- one conversation

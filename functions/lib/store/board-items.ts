@@ -40,10 +40,16 @@ export const unpackEntryKey = (packed: string): EntryKey => {
   return { pk: packed.slice(0, at), sk: packed.slice(at + 1) };
 };
 
+/** A head as stored → its fields. */
+const headOf = (item: Record<string, unknown>): BoardHead => ({
+  keys: (item.keys as string[] | undefined) ?? [],
+  version: Number(item.version ?? 0),
+  ...(typeof item.status === 'string' ? { status: item.status } : {}),
+});
+
 export const getBoardHead = async (agencyName: string, campaignId: string, email: string): Promise<BoardHead | undefined> => {
   const { Item } = await client().send(new GetCommand({ TableName: TABLE_NAME, Key: headKey(agencyName, campaignId, email), ConsistentRead: true }));
-  if (!Item) return undefined;
-  return { keys: (Item.keys as string[] | undefined) ?? [], version: Number(Item.version ?? 0), ...(typeof Item.status === 'string' ? { status: Item.status } : {}) };
+  return Item ? headOf(Item) : undefined;
 };
 
 /**
@@ -84,7 +90,7 @@ export const listBoardHeads = async (agencyName: string, campaignId: string): Pr
       }),
     );
     for (const item of page.Items ?? []) {
-      found.push({ email: String(item.sk).slice(prefix.length), head: { keys: (item.keys as string[] | undefined) ?? [], version: Number(item.version ?? 0), ...(item.status ? { status: String(item.status) } : {}) } });
+      found.push({ email: String(item.sk).slice(prefix.length), head: headOf(item) });
     }
     start = page.LastEvaluatedKey;
   } while (start);
@@ -229,7 +235,7 @@ export const getBoardHeads = async (agencyName: string, campaignId: string, emai
       const { Responses, UnprocessedKeys } = await client().send(new BatchGetCommand({ RequestItems: { [TABLE_NAME]: { Keys: keys, ConsistentRead: true } } }));
       for (const item of Responses?.[TABLE_NAME] ?? []) {
         const email = String(item.sk).slice(`BOARDROW#${campaignId}#`.length);
-        found.set(email, { keys: (item.keys as string[] | undefined) ?? [], version: Number(item.version ?? 0), ...(typeof item.status === 'string' ? { status: item.status } : {}) });
+        found.set(email, headOf(item));
       }
       keys = (UnprocessedKeys?.[TABLE_NAME]?.Keys ?? []) as Record<string, unknown>[];
       if (keys.length) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));

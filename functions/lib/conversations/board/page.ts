@@ -106,7 +106,6 @@ class EntryStream {
   constructor(
     private readonly segments: Segment[],
     private batch: number,
-    readonly status: number,
   ) {}
 
   async peek(): Promise<BoardEntry | undefined> {
@@ -146,6 +145,45 @@ const segmentsOf = (pk: string, descending: boolean, after?: string): Segment[] 
   return [{ pk, forward: false, before: after ?? NO_VALUE_START }, valueless];
 };
 
+type Drained = { items: BoardEntry[]; more: boolean; readUnits: number };
+
+/** Up to `limit` entries of one stream (those `within` the range), and whether one more follows. */
+const drain = async (stream: EntryStream, limit: number, within: (entry: BoardEntry) => boolean = () => true): Promise<Drained> => {
+  const next = async () => {
+    const entry = await stream.peek();
+    return entry && within(entry) ? entry : undefined;
+  };
+  const items: BoardEntry[] = [];
+  while (items.length < limit && (await next())) items.push(stream.take()!);
+  const more = items.length >= limit && Boolean(await next());
+  return { items, more, readUnits: stream.readUnits };
+};
+
+/** Up to `limit` entries of several streams in the sort's order, each stream asked only for what may still be needed. */
+const drainMerged = async (streams: EntryStream[], spec: SortSpec, limit: number): Promise<Drained> => {
+  const items: BoardEntry[] = [];
+  const lowest = async () => {
+    let best: EntryStream | undefined;
+    let bestEntry: BoardEntry | undefined;
+    for (const stream of streams) {
+      const head = await stream.peek();
+      if (head && (!bestEntry || compareOrders(spec, { order: head.sk }, { order: bestEntry.sk }) < 0)) {
+        best = stream;
+        bestEntry = head;
+      }
+    }
+    return best;
+  };
+  while (items.length < limit) {
+    const best = await lowest();
+    if (!best) break;
+    items.push(best.take()!);
+    for (const stream of streams) stream.wantNext(limit - items.length + 1);
+  }
+  const more = items.length >= limit && Boolean(await lowest());
+  return { items, more, readUnits: streams.reduce((sum, stream) => sum + stream.readUnits, 0) };
+};
+
 // ---------------------------------------------------------------- rows
 
 /** A stored row brought to the reading moment: its follow-up flag and next date depend on it. */
@@ -155,7 +193,8 @@ const rowAt = (entry: BoardEntry, now: number, followUpAfterDays: number): Conve
   return { ...row, dates, next_date: nextDate(dates, now), follow_up: followUpDue(row, now, followUpAfterDays) };
 };
 
-const emptyCounts = (): Record<ConversationStatus, number> =>
+/** Zero rows in every status: where a page's counts start. */
+export const emptyCounts = (): Record<ConversationStatus, number> =>
   Object.fromEntries(CONVERSATION_STATUSES.map((status) => [status, 0])) as Record<ConversationStatus, number>;
 
 const dayOf = (now: number): string => new Date(now).toISOString().slice(0, 10);
@@ -202,90 +241,36 @@ const pageOfCampaign = async (
   const { spec } = plan;
   if (spec.key === 'next_date') readUnits += await freshenNextDates(agencyName, plan.campaignId, now, counter.freshOn);
 
-  const items: BoardEntry[] = [];
-  let more = false;
+  let page: Drained;
   let last: Position | undefined;
   if (spec.key === 'status' && (spec.descending || plan.statuses.length < CONVERSATION_STATUSES.length)) {
-    // Status by status in the status order, each status's talents A to Z.
+    // Status after status in the status order, each status's talents A to Z: one stream over their partitions.
     const order = spec.descending ? [...plan.statuses].reverse() : plan.statuses;
     const from = position?.status;
-    const sequence = order.filter((status) => {
-      const index = CONVERSATION_STATUSES.indexOf(status);
-      return from === undefined || (spec.descending ? index <= from : index >= from);
-    });
-    for (const status of sequence) {
-      const index = CONVERSATION_STATUSES.indexOf(status);
-      const after = position && position.status === index ? position.order : undefined;
-      const stream = new EntryStream(segmentsOf(boardEntryPartition(agencyName, plan.campaignId, 'talent', status), false, after), limit - items.length + 1, index);
-      while (items.length < limit) {
-        const entry = await stream.peek();
-        if (!entry) break;
-        items.push(stream.take()!);
-        last = { order: entry.sk, status: index };
-      }
-      if (items.length >= limit) more = more || Boolean(await stream.peek());
-      readUnits += stream.readUnits;
-      if (items.length >= limit) {
-        if (!more) {
-          // The next statuses may still hold rows: one look at each, in order.
-          for (const next of sequence.slice(sequence.indexOf(status) + 1)) {
-            const probe = new EntryStream(segmentsOf(boardEntryPartition(agencyName, plan.campaignId, 'talent', next), false), 1, CONVERSATION_STATUSES.indexOf(next));
-            more = Boolean(await probe.peek());
-            readUnits += probe.readUnits;
-            if (more) break;
-          }
-        }
-        break;
-      }
-    }
-  } else if (plan.statuses.length === CONVERSATION_STATUSES.length) {
-    // Every status: the view's own partition holds them all, in the page's order.
-    const view = spec.key === 'status' ? 'status' : (spec.key as BoardView);
-    const stream = new EntryStream(segmentsOf(boardEntryPartition(agencyName, plan.campaignId, view, ALL_STATUSES), spec.descending, position?.order), limit + 1, 0);
-    while (items.length < limit) {
-      const entry = await stream.peek();
-      if (!entry) break;
-      items.push(stream.take()!);
-      last = { order: entry.sk };
-    }
-    more = items.length >= limit && Boolean(await stream.peek());
-    readUnits += stream.readUnits;
+    const segments = order
+      .map((status) => ({ status, index: CONVERSATION_STATUSES.indexOf(status) }))
+      .filter(({ index }) => from === undefined || (spec.descending ? index <= from : index >= from))
+      .flatMap(({ status, index }) => segmentsOf(boardEntryPartition(agencyName, plan.campaignId, 'talent', status), false, index === from ? position?.order : undefined));
+    page = await drain(new EntryStream(segments, limit + 1), limit);
+    const tail = page.items.at(-1);
+    last = tail && { order: tail.sk, status: CONVERSATION_STATUSES.indexOf(tail.st as ConversationStatus) };
   } else {
-    const view = spec.key as BoardView;
-    const streams = plan.statuses.map(
-      (status) =>
-        new EntryStream(
-          segmentsOf(boardEntryPartition(agencyName, plan.campaignId, view, status), spec.descending, position?.order),
-          Math.ceil(limit / plan.statuses.length) + 1,
-          CONVERSATION_STATUSES.indexOf(status),
-        ),
-    );
-    while (items.length < limit) {
-      let best: EntryStream | undefined;
-      let bestEntry: BoardEntry | undefined;
-      for (const stream of streams) {
-        const head = await stream.peek();
-        if (head && (!bestEntry || compareOrders(spec, { order: head.sk }, { order: bestEntry.sk }) < 0)) {
-          best = stream;
-          bestEntry = head;
-        }
-      }
-      if (!best || !bestEntry) break;
-      best.take();
-      items.push(bestEntry);
-      last = { order: bestEntry.sk };
-      for (const stream of streams) stream.wantNext(limit - items.length + 1);
-    }
-    if (items.length >= limit) {
-      for (const stream of streams) {
-        if (await stream.peek()) {
-          more = true;
-          break;
-        }
-      }
-    }
-    readUnits += streams.reduce((sum, stream) => sum + stream.readUnits, 0);
+    // Every status: the view's own partition holds them all in the page's order; some: their partitions merged.
+    const view = spec.key === 'status' ? 'status' : (spec.key as BoardView);
+    const streamOf = (status: string, batch: number) => new EntryStream(segmentsOf(boardEntryPartition(agencyName, plan.campaignId, view, status), spec.descending, position?.order), batch);
+    page =
+      plan.statuses.length === CONVERSATION_STATUSES.length
+        ? await drain(streamOf(ALL_STATUSES, limit + 1), limit)
+        : await drainMerged(
+            plan.statuses.map((status) => streamOf(status, Math.ceil(limit / plan.statuses.length) + 1)),
+            spec,
+            limit,
+          );
+    const tail = page.items.at(-1);
+    last = tail && { order: tail.sk };
   }
+  readUnits += page.readUnits;
+  const { items, more } = page;
 
   const counts = emptyCounts();
   for (const status of plan.statuses) counts[status] = Math.max(0, counter.counts[status] ?? 0);
@@ -317,16 +302,9 @@ const pageOfQueue = async (agencyName: string, plan: Extract<Plan, { kind: 'queu
   } while (startKey);
 
   // From the cursor on (`sk > after`), up to the cut-off, which ends the queue.
-  const stream = new EntryStream([{ pk, forward: true, ...(position ? { after: position.order } : before ? { before } : {}) }], limit + 1, 0);
-  const inRange = (entry: BoardEntry | undefined) => (entry && (!before || entry.sk < before) ? entry : undefined);
-  const items: BoardEntry[] = [];
-  while (items.length < limit) {
-    const entry = inRange(await stream.peek());
-    if (!entry) break;
-    items.push(stream.take()!);
-  }
-  const more = Boolean(inRange(await stream.peek()));
-  readUnits += stream.readUnits;
+  const stream = new EntryStream([{ pk, forward: true, ...(position ? { after: position.order } : before ? { before } : {}) }], limit + 1);
+  const { items, more, readUnits: pageUnits } = await drain(stream, limit, (entry) => !before || entry.sk < before);
+  readUnits += pageUnits;
   const rows = items.map((entry) => rowAt(entry, now, days));
   const last = items.at(-1);
   return {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -41,6 +42,12 @@ const shuffled = <T>(items: readonly T[], seed: number): T[] => {
 };
 
 /**
+ * Seconds each file took in a local run (`npm run test:durations` writes it): a clean clone, as in
+ * CI, has no vitest cache, and without durations the longest files cannot go first.
+ */
+const committedDurations: Record<string, number> = JSON.parse(readFileSync(new URL('test/durations.json', import.meta.url), 'utf8'));
+
+/**
  * An e2e file mostly waits (Chromium, the 1 s and 10 s status polls, the emulators): a whole file
  * keeps about a fifth of a core busy. Run last and one at a time, the e2e files left the second
  * core idle for some 9 minutes of `npm test`. Here they share the two workers with every other
@@ -52,8 +59,11 @@ const shuffled = <T>(items: readonly T[], seed: number): T[] => {
 class InterleavedSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const lastDuration = (spec: TestSpecification) =>
-      this.ctx.cache.getFileTestResults(`${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId)}`)?.duration ?? Number.POSITIVE_INFINITY;
+    const lastDuration = (spec: TestSpecification) => {
+      const key = `${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId)}`;
+      const committed = committedDurations[key];
+      return this.ctx.cache.getFileTestResults(key)?.duration ?? (committed === undefined ? Number.POSITIVE_INFINITY : committed * 1000);
+    };
     const longestFirst = (a: TestSpecification, b: TestSpecification) => {
       const [da, db] = [lastDuration(a), lastDuration(b)];
       return da === db ? 0 : da > db ? -1 : 1;

@@ -4,7 +4,7 @@ import { conversationEntity } from '../../functions/lib/store/entities/conversat
 import { campaignResponse } from '../../shared/schemas/campaigns';
 import { conversationListResponse } from '../../shared/schemas/conversations';
 import { campaignReportResponse, type CampaignReportJson } from '../../shared/schemas/reports';
-import { seed } from '../fixtures/seed';
+import { ago, ANA, BEN, CLEO, DAN, DANIEL, DAY, dayFromNow, EVE, FAY, MAYA } from '../support/api-talents';
 import { boot, type Booted } from './harness';
 import { createAgency, signIn, type SignedIn } from './identity-helpers';
 
@@ -13,19 +13,6 @@ import { createAgency, signIn, type SignedIn } from './identity-helpers';
  * six talents in every state, their conversation items written as the pipeline writes them (the
  * item, then its board row), and the report's figures checked against them and the board.
  */
-
-const [MAYA, DANIEL] = seed.accounts.map((account) => account.email) as [string, string];
-const DAY = 24 * 3600_000;
-const NOW = Date.now();
-const ago = (ms: number) => new Date(NOW - ms).toISOString();
-const dayFromNow = (days: number) => new Date(NOW + days * DAY).toISOString().slice(0, 10);
-
-const ANA = 'ana@example.com';
-const BEN = 'ben@example.com';
-const CLEO = 'cleo@example.com';
-const DAN = 'dan@example.com';
-const EVE = 'eve@example.com';
-const FAY = 'fay@example.com';
 
 describe('campaign report API', () => {
   let booted: Booted;

@@ -15,7 +15,7 @@ import { conversationChangeEntity, visitEntity } from '../../functions/lib/store
 import { conversationThreadEntity } from '../../functions/lib/store/entities/conversation-thread';
 import { conversationEntity } from '../../functions/lib/store/entities/conversation';
 import { mailMessageEntity } from '../../functions/lib/store/entities/mail-message';
-import { seed } from '../fixtures/seed';
+import { ago, ANA, BEN, CLEO, DAN, DANIEL, DAY, dayFromNow, EVE, HOUR, MAYA, NOW } from '../support/api-talents';
 import { storeManagerMail } from './conversation-items';
 import { boot, type Booted } from './harness';
 import { createAgency, signIn, type SignedIn } from './identity-helpers';
@@ -26,18 +26,6 @@ import { createAgency, signIn, type SignedIn } from './identity-helpers';
  * suite); the contacts and campaigns go through the API.
  */
 
-const [MAYA, DANIEL] = seed.accounts.map((account) => account.email) as [string, string];
-const HOUR = 3600_000;
-const DAY = 24 * HOUR;
-const NOW = Date.now();
-const ago = (ms: number) => new Date(NOW - ms).toISOString();
-const dayFromNow = (days: number) => new Date(NOW + days * DAY).toISOString().slice(0, 10);
-
-const ANA = 'ana@example.com';
-const BEN = 'ben@example.com';
-const CLEO = 'cleo@example.com';
-const DAN = 'dan@example.com';
-const EVE = 'eve@example.com';
 
 const id = (campaignId: string, email: string) => encodeURIComponent(`${campaignId}:${email}`);
 

@@ -1,10 +1,9 @@
-import { Link } from 'react-router-dom';
 import type { CampaignReportJson } from '../../../../../shared/schemas/reports';
-import { talentHref } from '../../conversations/components/board-cells';
 import { formatIsoDay } from '../../../../../shared/format/months';
 import { STATUS_LABELS } from '../../../../../shared/schemas/conversations';
 import { CALENDAR_KIND_LABELS, reportText as t } from '../lib/report-text';
 import { ReportSection } from './report-section';
+import { ReportTalentLink } from './report-talent-link';
 
 const CELL = 'px-3 py-2 text-left';
 
@@ -34,9 +33,7 @@ export const ReportCalendar = ({ report }: { report: CampaignReportJson }) => (
                     {entry.overdue ? <span className="ml-2 rounded border border-red-700 px-1.5 text-xs font-semibold text-red-800 print:border-slate-900 print:text-slate-900">{t.overdue}</span> : null}
                   </td>
                   <td className={CELL}>
-                    <Link to={talentHref({ contact_email: entry.contact_email, campaign_id: report.campaign_id }) ?? ''} className="font-medium text-indigo-700 hover:underline print:text-slate-900">
-                      {entry.talent_name || entry.contact_email}
-                    </Link>
+                    <ReportTalentLink email={entry.contact_email} name={entry.talent_name} campaignId={report.campaign_id} />
                     <span className="block text-xs text-slate-600">{STATUS_LABELS[entry.status]}</span>
                   </td>
                 </tr>

@@ -1,10 +1,9 @@
-import { Link } from 'react-router-dom';
 import type { CampaignReportJson } from '../../../../../shared/schemas/reports';
-import { talentHref } from '../../conversations/components/board-cells';
 import { formatRelativeTime } from '../../../../../shared/format/relative-time';
 import { reportText as t } from '../lib/report-text';
 import { FigureLink } from './figure-link';
 import { ReportSection } from './report-section';
+import { ReportTalentLink } from './report-talent-link';
 
 const CELL = 'px-3 py-2 text-left';
 const NUMBER = 'px-3 py-2 text-right tabular-nums';
@@ -37,9 +36,7 @@ export const ReportResponsiveness = ({ report }: { report: CampaignReportJson })
                   <td className={CELL}>
                     {wait.oldest_contact_email ? (
                       <>
-                        <Link to={talentHref({ contact_email: wait.oldest_contact_email, campaign_id: report.campaign_id }) ?? ''} className="font-medium text-indigo-700 hover:underline print:text-slate-900">
-                          {wait.oldest_talent_name || wait.oldest_contact_email}
-                        </Link>
+                        <ReportTalentLink email={wait.oldest_contact_email} name={wait.oldest_talent_name} campaignId={report.campaign_id} />
                         <span className="block text-xs text-slate-600">{formatRelativeTime(wait.oldest_waiting_since, asOf, '')}</span>
                       </>
                     ) : null}

@@ -1,12 +1,11 @@
-import { Link } from 'react-router-dom';
 import type { CampaignReportJson } from '../../../../../shared/schemas/reports';
-import { talentHref } from '../../conversations/components/board-cells';
 import { FEE_STATE_LABELS, FEE_UNIT_LABELS, formatMoney } from '../../../../../shared/format/money';
 import { STATUS_LABELS } from '../../../../../shared/schemas/conversations';
 import { reportText as t } from '../lib/report-text';
 import { FigureLink } from './figure-link';
 import { ReportBars, type ReportBar } from './report-bars';
 import { ReportSection } from './report-section';
+import { ReportTalentLink } from './report-talent-link';
 
 const CELL = 'px-3 py-2 text-left';
 const NUMBER = 'px-3 py-2 text-right tabular-nums';
@@ -56,9 +55,7 @@ export const ReportSpend = ({ report }: { report: CampaignReportJson }) => {
               {spend.talents.map((talent) => (
                 <tr key={talent.conversation_id}>
                   <th scope="row" className={`${CELL} font-medium`}>
-                    <Link to={talentHref({ contact_email: talent.contact_email, campaign_id: report.campaign_id }) ?? ''} className="text-indigo-700 hover:underline print:text-slate-900">
-                      {talent.talent_name || talent.contact_email}
-                    </Link>
+                    <ReportTalentLink email={talent.contact_email} name={talent.talent_name} campaignId={report.campaign_id} />
                     <span className="block text-xs font-normal text-slate-600">{STATUS_LABELS[talent.status]}</span>
                   </th>
                   <td className={CELL}>{FEE_STATE_LABELS[talent.state]}</td>
